@@ -1,0 +1,1 @@
+"""Benchmarks behind the ``int8tc`` command line."""

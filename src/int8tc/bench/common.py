@@ -1,0 +1,98 @@
+"""Shared benchmark plumbing: environment metadata, CUDA-event timing, CSV output."""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import os
+import subprocess
+import sys
+import time
+from typing import Callable, Iterable
+
+
+def git_commit() -> str:
+    env = os.environ.get("INT8TC_COMMIT")
+    if env:
+        return env
+    try:
+        here = os.path.dirname(os.path.abspath(__file__))
+        return subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=here, capture_output=True,
+                              text=True, timeout=5).stdout.strip() or "unknown"
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
+def environment() -> dict[str, str]:
+    """GPU name, driver, versions, commit and date: the columns every result CSV carries."""
+    import torch
+    import triton
+
+    info = {
+        "gpu": "cpu",
+        "driver": "",
+        "torch": torch.__version__,
+        "triton": triton.__version__,
+        "cuda": str(torch.version.cuda),
+        "commit": git_commit(),
+        "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+    if torch.cuda.is_available():
+        info["gpu"] = torch.cuda.get_device_name()
+        try:
+            out = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                 capture_output=True, text=True, timeout=10).stdout.strip()
+            info["driver"] = out.splitlines()[0] if out else ""
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return info
+
+
+def progress(msg: str) -> None:
+    print(f"[int8tc] {msg}", file=sys.stderr, flush=True)
+
+
+def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1) -> float:
+    """Mean milliseconds per call: ``warmup`` untimed calls, then ``iters`` calls between two events."""
+    import torch
+
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(iters):
+        fn()
+    end.record()
+    end.synchronize()
+    return start.elapsed_time(end) / iters
+
+
+def time_host(fn: Callable[[], object], iters: int, warmup: int = 1) -> float:
+    for _ in range(warmup):
+        fn()
+    t0 = time.perf_counter()
+    for _ in range(iters):
+        fn()
+    return (time.perf_counter() - t0) * 1e3 / iters
+
+
+def write_csv(path: str, rows: Iterable[dict], columns: list[str], meta: dict[str, str]) -> None:
+    """Long-format CSV: the result columns followed by the environment columns."""
+    cols = columns + list(meta)
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=cols)
+        w.writeheader()
+        for r in rows:
+            w.writerow({**{c: r.get(c, "") for c in columns}, **meta})
+
+
+def format_table(rows: list[dict], columns: list[str]) -> str:
+    cells = [[str(r.get(c, "")) for c in columns] for r in rows]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+    line = "  ".join(c.rjust(w) for c, w in zip(columns, widths))
+    out = [line, "  ".join("-" * w for w in widths)]
+    out += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in cells]
+    return "\n".join(out)

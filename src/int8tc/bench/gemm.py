@@ -1,0 +1,328 @@
+"""``int8tc bench``: the seed's FP64-emulation benchmark (speed and error of every method).
+
+For every size and split count each method runs once to warm up, then ``iters`` timed runs
+(CUDA events) whose mean is reported. Errors are against ``fp64_cublas`` (native DGEMM) on the
+same inputs. Methods:
+
+- ``fp64_cublas``: torch FP64 matmul (native DGEMM; the reference result and speed), splits 0.
+- ``int8_cublas_baseline``: the seed's scheme naively (all S^2 cuBLAS INT8 GEMMs).
+- ``cublas_emulated``: cuBLAS's FP64 fixed-point emulation, FIXED mantissa, bits = 8 S - 1.
+- ``int8tc_ozaki1``: this library's ``gemm_fp64`` (one per ``--ours`` spec).
+
+Without CUDA the NumPy reference runs instead, at small sizes, and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from .common import environment, format_table, progress, time_cuda, time_host, write_csv
+
+CSV_HEADER = ["size_M", "size_N", "size_K", "method", "splits", "time_ms", "gflops", "max_abs_err", "l2_rel_err"]
+DISTRIBUTIONS = ("randn", "uniform", "wide")
+CPU_MAX_DIM = 1024
+CPU_DEFAULT_SIZES = [(128, 128, 128), (256, 256, 256)]
+
+
+def parse_sizes(text: str) -> list[tuple[int, int, int]]:
+    """'4096,8192' -> cubes; 'MxNxK' entries allowed: '4096x2048x1000'."""
+    sizes = []
+    for item in text.split(","):
+        item = item.strip().lower()
+        if not item:
+            continue
+        parts = item.split("x")
+        try:
+            dims = [int(p) for p in parts]
+        except ValueError:
+            raise ValueError(f"bad size {item!r}: use N or MxNxK with positive integers") from None
+        if len(dims) == 1:
+            dims = dims * 3
+        if len(dims) != 3 or min(dims) < 1:
+            raise ValueError(f"bad size {item!r}: use N or MxNxK with positive integers")
+        sizes.append(tuple(dims))
+    if not sizes:
+        raise ValueError(f"no sizes in {text!r}")
+    return sizes
+
+
+def parse_splits(text: str) -> list[int]:
+    from ..ozaki.scheme import MAX_SPLITS
+
+    try:
+        out = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        raise ValueError(f"bad splits {text!r}: use a comma list like 2,4,6,8") from None
+    bad = [s for s in out if not 1 <= s <= MAX_SPLITS]
+    if not out or bad:
+        raise ValueError(f"splits must be in 1..{MAX_SPLITS}, got {text!r}")
+    return out
+
+
+def parse_ours(text: str) -> list[tuple[str, str]]:
+    """'matrix:S,row:S+1' -> [(scaling, diagonals-spec)]; diagonals-spec: S, S+k, all or an int."""
+    specs = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        scaling, _, dg = item.partition(":")
+        if scaling not in ("matrix", "row"):
+            raise ValueError(f"bad --ours spec {item!r}: scaling must be matrix or row")
+        dg = dg or "S"
+        if not (dg == "all" or dg == "S" or dg.startswith("S+") or dg.isdigit()):
+            raise ValueError(f"bad --ours spec {item!r}: diagonals must be S, S+k, all or an integer")
+        specs.append((scaling, dg))
+    return specs
+
+
+def resolve_spec_diagonals(dg: str, splits: int) -> int | str:
+    if dg == "all":
+        return "all"
+    if dg == "S":
+        return splits
+    if dg.startswith("S+"):
+        return min(splits + int(dg[2:]), 2 * splits - 1)
+    return min(int(dg), 2 * splits - 1)
+
+
+def method_name(spec: tuple[str, str], first: bool) -> str:
+    return "int8tc_ozaki1" if first else f"int8tc_ozaki1[{spec[0]}:{spec[1]}]"
+
+
+def make_inputs_numpy(m: int, n: int, k: int, dist: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    if dist == "uniform":
+        a, b = rng.uniform(-1, 1, (m, k)), rng.uniform(-1, 1, (k, n))
+    else:
+        a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    if dist == "wide":
+        a *= np.ldexp(1.0, rng.integers(-30, 31, m))[:, None]
+        b *= np.ldexp(1.0, rng.integers(-30, 31, n))[None, :]
+    return a, b
+
+
+def make_inputs_torch(m: int, n: int, k: int, dist: str, seed: int, device):
+    """Inputs generated on the device: randn, uniform(-1, 1), or 'wide' (randn with rows of A and
+    columns of B scaled by 2^k, k uniform in -30..30)."""
+    import torch
+
+    g = torch.Generator(device=device).manual_seed(seed)
+    if dist == "uniform":
+        a = torch.rand(m, k, dtype=torch.float64, device=device, generator=g) * 2 - 1
+        b = torch.rand(k, n, dtype=torch.float64, device=device, generator=g) * 2 - 1
+    else:
+        a = torch.randn(m, k, dtype=torch.float64, device=device, generator=g)
+        b = torch.randn(k, n, dtype=torch.float64, device=device, generator=g)
+    if dist == "wide":
+        ea = torch.randint(-30, 31, (m, 1), device=device, generator=g).to(torch.float64)
+        eb = torch.randint(-30, 31, (1, n), device=device, generator=g).to(torch.float64)
+        a *= torch.exp2(ea)
+        b *= torch.exp2(eb)
+    return a, b
+
+
+def _errors_torch(c, ref) -> tuple[float, float]:
+    import torch
+
+    d = c - ref
+    nref = torch.linalg.norm(ref)
+    max_abs = float(d.abs().max())
+    l2 = float(torch.linalg.norm(d) / nref) if float(nref) > 0 else float(torch.linalg.norm(d))
+    return max_abs, l2
+
+
+def _row(m, n, k, method, splits, ms, errs) -> dict:
+    gflops = 2.0 * m * n * k / (ms * 1e6) if ms > 0 else float("inf")
+    return {"size_M": m, "size_N": n, "size_K": k, "method": method, "splits": splits,
+            "time_ms": f"{ms:.4f}", "gflops": f"{gflops:.1f}",
+            "max_abs_err": f"{errs[0]:.3e}", "l2_rel_err": f"{errs[1]:.3e}"}
+
+
+def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
+    import torch
+
+    from ..ozaki import gemm_fp64
+    from ..ozaki.baseline import int8_cublas_baseline
+    from ..ozaki.cublas_emulation import CublasEmulatedDgemm, verify_emulation
+
+    device = torch.device("cuda")
+    methods = set(args.methods.split(","))
+    ours = parse_ours(args.ours)
+    rows = []
+    breakdowns = args.breakdowns = []
+    if "cublas_emulated" in methods:
+        err = verify_emulation(device)
+        progress(f"cuBLAS emulation check: FIXED 15-bit l2 error {err:.2e} (emulation really runs)")
+    for (m, n, k) in sizes:
+        a, b = make_inputs_torch(m, n, k, args.dist, args.seed, device)
+        ref = torch.empty((m, n), dtype=torch.float64, device=device)
+        progress(f"{m}x{n}x{k}: fp64_cublas")
+        ms = time_cuda(lambda: torch.matmul(a, b, out=ref), iters)
+        rows.append(_row(m, n, k, "fp64_cublas", 0, ms, (0.0, 0.0)))
+        out = torch.empty_like(ref)
+        for s in splits_list:
+            if "int8_cublas_baseline" in methods:
+                progress(f"{m}x{n}x{k} S={s}: int8_cublas_baseline")
+                holder = {}
+
+                def base():
+                    holder["c"] = int8_cublas_baseline(a, b, s)
+                ms = time_cuda(base, iters)
+                rows.append(_row(m, n, k, "int8_cublas_baseline", s, ms, _errors_torch(holder["c"], ref)))
+                del holder
+            if "cublas_emulated" in methods:
+                progress(f"{m}x{n}x{k} S={s}: cublas_emulated (bits={8 * s - 1})")
+                ws = 256 * 2**20 + (s + 2) * (m * k + k * n) + 16 * m * n
+                emu = CublasEmulatedDgemm(bits=8 * s - 1, workspace_bytes=ws, device=device)
+                ms = time_cuda(lambda: emu(a, b, out=out), iters)
+                rows.append(_row(m, n, k, "cublas_emulated", s, ms, _errors_torch(out, ref)))
+                emu.close()
+                del emu
+            if "int8tc_ozaki1" in methods:
+                for idx, spec in enumerate(ours):
+                    name = method_name(spec, idx == 0)
+                    dg = resolve_spec_diagonals(spec[1], s)
+                    progress(f"{m}x{n}x{k} S={s}: {name}")
+                    ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=dg, scaling=spec[0], out=out), iters)
+                    rows.append(_row(m, n, k, name, s, ms, _errors_torch(out, ref)))
+                    if args.breakdown:
+                        parts = breakdown(a, b, s, dg, spec[0], iters)
+                        progress(f"{m}x{n}x{k} S={s} {name} breakdown: " + ", ".join(f"{key} {v:.3f}" for key, v in parts.items()))
+                        breakdowns.append({"size_M": m, "size_N": n, "size_K": k, "method": name, "splits": s,
+                                           **{key: f"{v:.4f}" for key, v in parts.items()}})
+            torch.cuda.empty_cache()
+        del a, b, ref, out
+        torch.cuda.empty_cache()
+    return rows
+
+
+def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[str, float]:
+    """Milliseconds per phase of ``gemm_fp64``: split of B (plan), split of A, INT8 products, reconstruction."""
+    from ..ozaki import OzakiGemm
+    from ..ozaki._launch import diagonal_gemm, reconstruct, split
+    from ..ozaki.gemm import row_scales
+
+    plan = OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling)
+    m = a.shape[0]
+    ws = plan._workspace(m)
+    out = torch_empty_like_out(a, plan.n)
+    state = {}
+
+    def split_a():
+        pre, fa, ca = row_scales(a, scaling)
+        split(a, pre, ca, ws["qa"], splits)
+        state["fa"] = fa
+
+    def products():
+        kp = ws["qa"].shape[2]
+        for k0 in range(0, kp, plan._kchunk):
+            diagonal_gemm(ws["qa"], plan._qb, ws["w"], plan.diagonals, splits, k0, min(plan._kchunk, kp - k0), plan.config)
+
+    def recon():
+        reconstruct(ws["w"], state["fa"], plan._fb, out, m, plan.n, accumulate=False)
+
+    return {
+        "split_b_ms": time_cuda(lambda: OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling), iters),
+        "split_a_ms": time_cuda(split_a, iters),
+        "products_ms": time_cuda(products, iters),
+        "reconstruct_ms": time_cuda(recon, iters),
+    }
+
+
+def torch_empty_like_out(a, n):
+    import torch
+
+    return torch.empty((a.shape[0], n), dtype=torch.float64, device=a.device)
+
+
+def run_cpu(sizes, splits_list, iters, args) -> list[dict]:
+    from ..ozaki import reference
+
+    if any(max(sz) > CPU_MAX_DIM for sz in sizes):
+        progress(f"no CUDA device: sizes above {CPU_MAX_DIM} are too slow for the NumPy reference; "
+                 f"using {'x'.join(map(str, CPU_DEFAULT_SIZES[0]))} and {'x'.join(map(str, CPU_DEFAULT_SIZES[1]))}")
+        sizes = CPU_DEFAULT_SIZES
+    ours = parse_ours(args.ours)
+    rows = []
+    for (m, n, k) in sizes:
+        a, b = make_inputs_numpy(m, n, k, args.dist, args.seed)
+        ref = a @ b
+        ms = time_host(lambda: a @ b, iters)
+        rows.append(_row(m, n, k, "fp64_numpy", 0, ms, (0.0, 0.0)))
+        for s in splits_list:
+            progress(f"{m}x{n}x{k} S={s}: NumPy reference")
+            holder = {}
+
+            def pairwise():
+                holder["c"] = reference.gemm_pairwise(a, b, s)
+            ms = time_host(pairwise, iters)
+            rows.append(_row(m, n, k, "seed_reference", s, ms, reference.error_stats(holder["c"], ref)))
+            for idx, spec in enumerate(ours):
+                dg = resolve_spec_diagonals(spec[1], s)
+
+                def ozaki():
+                    holder["c"] = reference.gemm(a, b, s, dg, spec[0])
+                ms = time_host(ozaki, iters)
+                rows.append(_row(m, n, k, method_name(spec, idx == 0).replace("ozaki1", "ozaki1_reference"), s, ms,
+                                 reference.error_stats(holder["c"], ref)))
+    return rows
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("sizes", nargs="?", default="1024,2048,4096", help="comma list of N (cubes) or MxNxK")
+    p.add_argument("splits", nargs="?", default="2,4,6,8", help="comma list of split counts S")
+    p.add_argument("iters", nargs="?", type=int, default=5, help="timed runs per method (after one warm-up)")
+    p.add_argument("--csv", action="store_true", help="print CSV (the seed's header) instead of a table")
+    p.add_argument("--out", help="also write a long-format CSV with GPU, versions, commit and date")
+    p.add_argument("--dist", choices=DISTRIBUTIONS, default="randn",
+                   help="inputs: randn (default), uniform(-1,1), wide (rows/cols scaled by 2^-30..2^30)")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the inputs (default 0)")
+    p.add_argument("--methods", default="int8_cublas_baseline,cublas_emulated,int8tc_ozaki1",
+                   help="comma list of methods besides fp64_cublas")
+    p.add_argument("--ours", default="matrix:S",
+                   help="our variants, comma list of SCALING[:DIAGONALS] (matrix|row; S, S+k, all, int); "
+                        "the first is reported as int8tc_ozaki1")
+    p.add_argument("--cpu", action="store_true", help="run the NumPy reference even if CUDA is available")
+    p.add_argument("--breakdown", action="store_true",
+                   help="also time our method's phases (split B, split A, INT8 products, reconstruction)")
+
+
+def main(args: argparse.Namespace) -> int:
+    import torch
+
+    try:
+        sizes = parse_sizes(args.sizes)
+        splits_list = parse_splits(args.splits)
+        parse_ours(args.ours)
+    except ValueError as e:
+        print(f"int8tc bench: {e}", file=sys.stderr)
+        return 2
+    if args.iters < 1:
+        print(f"int8tc bench: iters must be >= 1, got {args.iters}", file=sys.stderr)
+        return 2
+    if torch.cuda.is_available() and not args.cpu:
+        rows = run_cuda(sizes, splits_list, args.iters, args)
+    else:
+        progress("no CUDA device (or --cpu): running the NumPy reference of the scheme instead of GPU methods")
+        rows = run_cpu(sizes, splits_list, args.iters, args)
+    if args.csv:
+        print(",".join(CSV_HEADER))
+        for r in rows:
+            print(",".join(str(r[c]) for c in CSV_HEADER))
+    else:
+        print(format_table(rows, CSV_HEADER))
+    if getattr(args, "breakdowns", None):
+        print(format_table(args.breakdowns, list(args.breakdowns[0])), file=sys.stdout if not args.csv else sys.stderr)
+    if args.out:
+        meta = environment()
+        write_csv(args.out, rows, CSV_HEADER, meta)
+        progress(f"wrote {args.out}")
+        if getattr(args, "breakdowns", None):
+            bpath = args.out.replace(".csv", "") + "_breakdown.csv"
+            write_csv(bpath, args.breakdowns, list(args.breakdowns[0]), meta)
+            progress(f"wrote {bpath}")
+    return 0

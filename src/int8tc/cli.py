@@ -1,0 +1,27 @@
+"""The ``int8tc`` command: ``int8tc bench SIZES SPLITS ITERS [--csv]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="int8tc", description="INT8 tensor cores doing FP64 GEMM and sieve filters")
+    sub = p.add_subparsers(dest="command", required=True)
+    from .bench import gemm as bench_gemm
+
+    b = sub.add_parser("bench", help="FP64 GEMM emulation benchmark (the seed's interface)",
+                       description=bench_gemm.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    bench_gemm.add_arguments(b)
+    b.set_defaults(func=bench_gemm.main)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""INT8 slice GEMM, one output tile per program, all pairs of one anti-diagonal in one INT32 sum."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def diagonal_gemm_kernel(
+    qa_ptr,  # [S, Mp, Kp] int8 slices of A (K contiguous)
+    qb_ptr,  # [S, Np, Kp] int8 slices of B^T (K contiguous)
+    w_ptr,  # [D, Mp, Np] int32 out: W[d] = sum_{i+j=d} A_i B_j^T over k in [k0, k0 + k_len)
+    Mp, Np, Kp, k0, k_len,
+    SPLITS: tl.constexpr, DIAG: tl.constexpr,  # one launch per anti-diagonal d = DIAG
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+):
+    pid = tl.program_id(0)
+    num_pid_m = Mp // BLOCK_M
+    num_pid_n = Np // BLOCK_N
+    group = GROUP_M * num_pid_n
+    first_m = (pid // group) * GROUP_M
+    gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % group) % gsize
+    pid_n = (pid % group) // gsize
+
+    I_LO: tl.constexpr = max(0, DIAG - SPLITS + 1)
+    I_HI: tl.constexpr = min(DIAG, SPLITS - 1)
+    nk = k_len // BLOCK_K
+    n_iter = (I_HI - I_LO + 1) * nk
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_base = qa_ptr + offs_m[:, None].to(tl.int64) * Kp + offs_k[None, :]
+    b_base = qb_ptr + offs_n[:, None].to(tl.int64) * Kp + offs_k[None, :]
+    sa = Mp.to(tl.int64) * Kp
+    sb = Np.to(tl.int64) * Kp
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+    for t in range(0, n_iter):
+        i = I_LO + t // nk
+        kk = k0 + (t % nk) * BLOCK_K
+        a = tl.load(a_base + (i * sa + kk))
+        b = tl.load(b_base + ((DIAG - i) * sb + kk))
+        acc = tl.dot(a, tl.trans(b), acc, out_dtype=tl.int32)
+    w_offs = DIAG * Mp.to(tl.int64) * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
+    tl.store(w_ptr + w_offs, acc)

@@ -1,0 +1,30 @@
+"""FP64 reconstruction: C (+)= (f^A f^B^T) * sum_d W[d] / 254^d, one pass, C written once."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def reconstruct_kernel(
+    w_ptr,  # [D, Mp, Np] int32 diagonal sums
+    fa_ptr, fb_ptr,  # [M], [N] float64 first-level scales of A's rows and B's columns
+    c_ptr, stride_cm, stride_cn,  # C [M, N] float64, any strides
+    M, N, Mp, Np,
+    D: tl.constexpr, ACCUMULATE: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
+    w_offs = offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
+    plane = Mp.to(tl.int64) * Np
+    f = tl.load(w_ptr + (D - 1) * plane + w_offs, mask=mask, other=0).to(tl.float64)
+    for t in tl.static_range(D - 1):
+        f = f / 254.0 + tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0).to(tl.float64)
+    fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)
+    fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)
+    out = (fa[:, None] * fb[None, :]) * f
+    c_offs = offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
+    if ACCUMULATE:
+        out = tl.load(c_ptr + c_offs, mask=mask, other=0.0) + out
+    tl.store(c_ptr + c_offs, out, mask=mask)

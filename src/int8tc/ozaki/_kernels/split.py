@@ -1,0 +1,39 @@
+"""Fused slicing: one pass over an FP64 operand writes all S INT8 slices (FP64 residual update)."""
+
+import triton
+import triton.language as tl
+
+# 1.5 * 2^52: (y + RNE) - RNE rounds |y| < 2^51 to the nearest integer, ties to even (= np.rint).
+RNE = tl.constexpr(6755399441055744.0)
+
+
+@triton.jit
+def split_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    pre_ptr, c_ptr,  # [R] float64: 2^-e_r and c_r (first-level scale is c_r, after normalising)
+    q_ptr,  # [S, Rp, Kp] int8, contiguous; padding (r >= R or k >= K) is written as 0
+    R, K, Rp, Kp,
+    SPLITS: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    pid_r = tl.program_id(0)
+    pid_k = tl.program_id(1)
+    rows = pid_r * BLOCK_R + tl.arange(0, BLOCK_R)
+    cols = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
+    rmask = rows < R
+    inside = rmask[:, None] & (cols < K)[None, :]
+    x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
+                mask=inside, other=0.0)
+    pre = tl.load(pre_ptr + rows, mask=rmask, other=1.0)
+    s = tl.load(c_ptr + rows, mask=rmask, other=1.0)[:, None]
+    r = x * pre[:, None]
+    out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
+    q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
+    slice_stride = Rp.to(tl.int64) * Kp
+    for i in tl.static_range(SPLITS):
+        y = r / s
+        y = tl.where(y == y, y, 0.0)  # NaN (non-finite row): its output is NaN through c anyway
+        y = tl.minimum(tl.maximum(y, -127.0), 127.0)
+        qf = (y + RNE) - RNE
+        tl.store(q_ptr + i * slice_stride + q_offs, qf.to(tl.int8), mask=out_mask)
+        r = r - qf * s
+        s = s / 254.0

@@ -1,0 +1,235 @@
+"""FP64 GEMM emulated on INT8 tensor cores, Ozaki scheme I: launchers, plan and public API.
+
+Pipeline on CUDA (three kinds of launch, no host synchronisation):
+
+1. ``split``: one fused pass per operand writes all S INT8 slices (row scales from a GPU
+   max-abs reduction), padded to the GEMM tile.
+2. ``diagonal_gemm``: one launch computes, for every kept anti-diagonal d, the exact INT32 sum
+   W[d] = sum_{i+j=d} A_i B_j^T (one K loop over the concatenated pairs).
+3. ``reconstruct``: C = (f^A f^B^T) * sum_d W[d] / 254^d in FP64, C written once.
+
+K is cut into chunks when an INT32 diagonal sum could overflow; chunk results are added in FP64.
+On CPU tensors the NumPy reference runs instead (same arithmetic).
+"""
+
+from __future__ import annotations
+
+import torch
+
+from . import reference
+from .scheme import (
+    EXP_MAX,
+    EXP_MIN,
+    QMAX,
+    Config,
+    check_scaling,
+    check_splits,
+    k_chunk as k_chunk_limit,
+    resolve_diagonals,
+)
+
+#: Config used by the CPU interpreter tests (small tiles keep the interpreter fast).
+SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4, num_stages=2)
+#: H200 default: 128x256x128, 8 warps, 3 stages measured 1119 TOPS as a plain INT8 GEMM at 8192^3
+#: (OVERVIEW, 2026-11-30).
+DEFAULT_CONFIG = Config()
+
+
+def _ceil_to(x: int, m: int) -> int:
+    return -(-x // m) * m
+
+
+def _pow2(k: torch.Tensor) -> torch.Tensor:
+    """2.0^k exactly, for integer k in [-1022, 1023] (bit construction, no libm)."""
+    return ((k.to(torch.int64) + 1023) << 52).view(torch.float64)
+
+
+def row_scales(x: torch.Tensor, scaling: str) -> tuple[torch.Tensor, torch.Tensor]:
+    """GPU twin of ``reference.row_scales`` for ``x`` [R, K]: ``(pre, f, c)``, float64 [R] each.
+
+    ``pre`` = 2^-e_r (exact normalisation), ``c`` = c_r, ``f`` = c_r 2^e_r (= s_0 of the row);
+    c and f are NaN for non-finite rows. Device tensors only: no host synchronisation.
+    """
+    absx = x.abs()
+    if scaling == "matrix":
+        xmax = absx.amax().reshape(1)
+        xmax = torch.where(xmax == 0, torch.ones_like(xmax), xmax)
+    else:
+        xmax = absx.amax(dim=1)
+    finite = torch.isfinite(xmax)
+    xm = torch.where(finite, xmax, torch.ones_like(xmax))
+    fe = torch.frexp(xm)[1].to(torch.int64)
+    e = fe.clamp(EXP_MIN, EXP_MAX)
+    if scaling == "matrix":
+        c = (xm * _pow2(-e)) / QMAX
+    else:
+        c = _pow2(fe - e) / QMAX
+    c = torch.where(finite, c, torch.full_like(c, float("nan")))
+    pre = _pow2(-e)
+    f = c * _pow2(e)
+    rows = x.shape[0]
+    return pre.expand(rows).contiguous(), f.expand(rows).contiguous(), c.expand(rows).contiguous()
+
+
+def _check_matrix(name: str, x, device: torch.device | None = None) -> None:
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if x.dtype != torch.float64:
+        raise ValueError(f"{name} must be float64, got {x.dtype}")
+    if x.ndim != 2:
+        raise ValueError(f"{name} must be 2-D [rows, cols], got shape {tuple(x.shape)}")
+    if device is not None and x.device != device:
+        raise ValueError(f"{name} is on {x.device} but the other operand is on {device}")
+
+
+class OzakiGemm:
+    """A plan for C = A @ B with a fixed B: B's INT8 slices, scales and workspaces are kept.
+
+    ``plan = OzakiGemm(b, splits=4); c = plan(a)`` computes ``a @ b`` for any ``a`` [M, K] on
+    b's device. On CUDA no allocation happens after the first call with a given M (the
+    workspace is kept per M; a new M reallocates it), and nothing synchronises with the host.
+
+    Args:
+        b: [K, N] float64 tensor (any strides; CUDA or CPU).
+        splits: S, INT8 slices per operand (1..16).
+        diagonals: keep slice pairs with i + j < diagonals (default S: S(S+1)/2 products;
+            ``"all"``: all S^2).
+        scaling: ``"matrix"`` (the seed's per-matrix scale, default) or ``"row"`` (power-of-two
+            scale per row of A and column of B).
+        config: GEMM tile configuration (tests pin a small one).
+        backend: ``"auto"`` (Triton kernels on CUDA, NumPy reference on CPU), ``"reference"``
+            or ``"triton"`` (also on CPU tensors under ``TRITON_INTERPRET=1``, for tests).
+        k_chunk: K per INT32 accumulation (default: the largest that cannot overflow; a multiple
+            of the config's block_k). Chunk results are summed in FP64.
+
+    Non-finite inputs are not checked (that would need a host sync): they propagate as NaN to
+    the whole C (``"matrix"``) or to the affected rows of C / columns of C (``"row"``), never as
+    a finite wrong answer.
+    """
+
+    def __init__(self, b: torch.Tensor, splits: int = 4, *, diagonals: int | str | None = None,
+                 scaling: str = "matrix", config: Config | None = None, backend: str = "auto",
+                 k_chunk: int | None = None):
+        _check_matrix("b", b)
+        if backend not in ("auto", "reference", "triton"):
+            raise ValueError(f"backend must be 'auto', 'reference' or 'triton', got {backend!r}")
+        if b.device.type not in ("cuda", "cpu"):
+            raise ValueError(f"b must be on a CUDA or CPU device, got {b.device}")
+        if backend == "auto":
+            backend = "triton" if b.device.type == "cuda" else "reference"
+        if backend == "reference" and b.device.type != "cpu":
+            raise ValueError("backend='reference' runs on CPU tensors; move the operands with .cpu()")
+        self.backend = backend
+        self.splits = check_splits(splits)
+        self.diagonals = resolve_diagonals(splits, diagonals)
+        self.scaling = check_scaling(scaling)
+        self.config = config or DEFAULT_CONFIG
+        self.k, self.n = b.shape
+        self.device = b.device
+        self._b = b
+        limit = k_chunk_limit(self.splits, self.diagonals, self.config.block_k)
+        if k_chunk is None:
+            k_chunk = limit
+        elif not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % self.config.block_k == 0):
+            raise ValueError(f"k_chunk must be a positive multiple of block_k={self.config.block_k} and at most "
+                             f"{limit} (INT32 bound for splits={self.splits}, diagonals={self.diagonals}), got {k_chunk}")
+        self._kchunk = k_chunk
+        self._a_ws: dict | None = None
+        if backend == "triton" and self.k > 0 and self.n > 0:
+            self._prepare_b()
+
+    # ---- CUDA path -------------------------------------------------------------------------
+    def _padded(self, m: int) -> tuple[int, int, int]:
+        cfg = self.config
+        return _ceil_to(max(m, 1), cfg.block_m), _ceil_to(max(self.n, 1), cfg.block_n), _ceil_to(max(self.k, 1), cfg.block_k)
+
+    def _prepare_b(self) -> None:
+        cfg = self.config
+        _, np_, kp = self._padded(1)
+        bt = self._b.t()  # [N, K] view: column j of B is row j
+        self._qb = torch.empty((self.splits, np_, kp), dtype=torch.int8, device=self.device)
+        pre_b, self._fb, c_b = row_scales(bt, self.scaling)
+        split_into(bt, pre_b, c_b, self._qb, self.splits)
+
+    def _workspace(self, m: int) -> dict:
+        ws = self._a_ws
+        if ws is None or ws["m"] != m:
+            mp, np_, kp = self._padded(m)
+            ws = {
+                "m": m,
+                "qa": torch.empty((self.splits, mp, kp), dtype=torch.int8, device=self.device),
+                "w": torch.empty((self.diagonals, mp, np_), dtype=torch.int32, device=self.device),
+            }
+            self._a_ws = ws
+        return ws
+
+    def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
+        """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64 (any strides)."""
+        _check_matrix("a", a, self.device)
+        m, k = a.shape
+        if k != self.k:
+            raise ValueError(f"a has K={k} columns but b has K={self.k} rows")
+        if out is not None:
+            _check_matrix("out", out, self.device)
+            if tuple(out.shape) != (m, self.n):
+                raise ValueError(f"out must have shape {(m, self.n)}, got {tuple(out.shape)}")
+            if any(s == 0 and n > 1 for s, n in zip(out.stride(), out.shape)):
+                raise ValueError(f"out must not overlap itself (stride {out.stride()})")
+        else:
+            out = torch.empty((m, self.n), dtype=torch.float64, device=self.device)
+        if m == 0 or self.n == 0:
+            return out
+        if k == 0:
+            return out.zero_()
+        if self.backend == "reference":
+            c = reference.gemm(a.numpy(), self._b.numpy(), self.splits, self.diagonals, self.scaling,
+                               k_chunk=self._kchunk)
+            out.copy_(torch.from_numpy(c))
+            return out
+        return self._run_triton(a, out)
+
+    def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+        from ._launch import diagonal_gemm, reconstruct
+
+        m = a.shape[0]
+        ws = self._workspace(m)
+        pre_a, fa, ca = row_scales(a, self.scaling)
+        split_into(a, pre_a, ca, ws["qa"], self.splits)
+        kp = ws["qa"].shape[2]
+        for k0 in range(0, kp, self._kchunk):
+            k_len = min(self._kchunk, kp - k0)
+            diagonal_gemm(ws["qa"], self._qb, ws["w"], self.diagonals, self.splits, k0, k_len, self.config)
+            reconstruct(ws["w"], fa, self._fb, out, m, self.n, accumulate=k0 > 0)
+        return out
+
+
+def split_into(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, splits: int) -> None:
+    from ._launch import split
+
+    split(x, pre, c, q, splits)
+
+
+def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: int | str | None = None,
+              scaling: str = "matrix", out: torch.Tensor | None = None, config: Config | None = None,
+              backend: str = "auto") -> torch.Tensor:
+    """C = A @ B in FP64, emulated with INT8 slices (Ozaki scheme I).
+
+    Args:
+        a: [M, K] float64, b: [K, N] float64, same device (CUDA, or CPU for the NumPy
+            reference); any strides (a column-major matrix is just ``x.t()`` of a row-major one).
+        splits: S, INT8 slices per operand, 1..16. Error falls about 254x per split.
+        diagonals: keep pairs i + j < diagonals (default S; ``"all"`` keeps all S^2).
+        scaling: ``"matrix"`` (the seed's) or ``"row"`` (power-of-two per row/column).
+        out: optional [M, N] float64 output (any strides).
+
+    Returns:
+        [M, N] float64.
+    """
+    _check_matrix("a", a)
+    _check_matrix("b", b, a.device)
+    if a.shape[1] != b.shape[0]:
+        raise ValueError(f"inner dimensions differ: a is {tuple(a.shape)}, b is {tuple(b.shape)}")
+    return OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=config, backend=backend)(a, out=out)
+
+
+__all__ = ["OzakiGemm", "gemm_fp64", "row_scales", "SMALL_CONFIG", "DEFAULT_CONFIG"]

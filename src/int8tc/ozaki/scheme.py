@@ -1,0 +1,111 @@
+"""Ozaki scheme I: the numbers every implementation (reference, baseline, kernels) shares.
+
+The seed's scheme for a matrix X (OVERVIEW section 1):
+
+    s_0 = Xmax / 127   (all-zero X: Xmax = 1)
+    q_i = round(r_i / s_i),  r_0 = x,  r_{i+1} = r_i - q_i s_i,  s_{i+1} = s_i / 254
+    x ~ sum_{i<S} s_i q_i,   |x - sum| <= s_{S-1} / 2
+
+A*B ~ sum_{i,j} s^A_i s^B_j (A_q^(i) B_q^(j)); the factor s^A_i s^B_j = s^A_0 s^B_0 / 254^(i+j)
+depends on i + j only, so all products on one anti-diagonal d = i + j share one scale and can be
+summed exactly in INT32 before touching FP64.
+
+How scales are represented here (identical q's to the seed's formula in the normal range):
+each row r of an operand carries a power-of-two exponent e_r and a factor c_r, with
+s_0(r) = c_r * 2^e_r. Slicing works on x * 2^-e_r (exact), with s_i = c_r / 254^i.
+
+- ``scaling="matrix"`` (the seed's): one Xmax for the whole matrix, Xmax = m 2^e with m in
+  [0.5, 1); c = m / 127. Then s_0 = Xmax / 127 exactly, as the seed says.
+- ``scaling="row"``: each row of A (column of B) gets its own power-of-two scale,
+  e_r = exponent of its row max, c = 1/127, so s_0(r) = 2^e_r / 127 >= rowmax / 127. Rows of very
+  different magnitude all keep their precision (cost: up to one bit on the largest row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+QMAX = 127
+RATIO = 254.0
+INT32_MAX = 2**31 - 1
+#: Largest K for which one INT8 x INT8 -> INT32 dot product cannot overflow: K * 127^2 <= 2^31 - 1.
+K_INT32_MAX = INT32_MAX // (QMAX * QMAX)  # 133144
+MAX_SPLITS = 16
+#: Row exponents are clamped to this range so 2^e and 2^-e are normal numbers; the factor c
+#: absorbs the rest. Only rows whose largest entry is below about 2^-1000 lose precision (their
+#: first-level scale c 2^e is subnormal).
+EXP_MIN = -1000
+EXP_MAX = 1022
+SCALINGS = ("matrix", "row")
+
+
+def check_splits(splits: int) -> int:
+    if isinstance(splits, bool) or not isinstance(splits, int):
+        raise TypeError(f"splits must be an int, got {type(splits).__name__} {splits!r}")
+    if not 1 <= splits <= MAX_SPLITS:
+        raise ValueError(f"splits must be in 1..{MAX_SPLITS}, got {splits}")
+    return splits
+
+
+def check_scaling(scaling: str) -> str:
+    if scaling not in SCALINGS:
+        raise ValueError(f"scaling must be one of {SCALINGS}, got {scaling!r}")
+    return scaling
+
+
+def resolve_diagonals(splits: int, diagonals: int | str | None) -> int:
+    """Number of anti-diagonals kept: pairs (i, j) with i + j < diagonals.
+
+    ``None`` -> ``splits`` (S(S+1)/2 products, cuBLAS's choice); ``"all"`` -> 2S - 1 (all S^2).
+    """
+    check_splits(splits)
+    if diagonals is None:
+        return splits
+    if diagonals == "all":
+        return 2 * splits - 1
+    if isinstance(diagonals, bool) or not isinstance(diagonals, int):
+        raise TypeError(f"diagonals must be an int, 'all' or None, got {diagonals!r}")
+    if not 1 <= diagonals <= 2 * splits - 1:
+        raise ValueError(f"diagonals must be in 1..{2 * splits - 1} for splits={splits}, got {diagonals}")
+    return diagonals
+
+
+def diagonal_pairs(splits: int, d: int) -> list[tuple[int, int]]:
+    """The slice pairs (i, j) with i + j = d, 0 <= i, j < splits."""
+    return [(i, d - i) for i in range(max(0, d - splits + 1), min(d, splits - 1) + 1)]
+
+
+def kept_pairs(splits: int, diagonals: int) -> list[tuple[int, int]]:
+    return [p for d in range(diagonals) for p in diagonal_pairs(splits, d)]
+
+
+def max_pairs_per_diagonal(splits: int, diagonals: int) -> int:
+    return max(len(diagonal_pairs(splits, d)) for d in range(diagonals))
+
+
+def k_chunk(splits: int, diagonals: int, multiple: int = 1) -> int:
+    """Largest K chunk (a multiple of ``multiple``) whose diagonal sums fit in INT32.
+
+    One diagonal sums up to P products of length K, each entry bounded by K * 127^2, so
+    P * K * 127^2 <= 2^31 - 1.
+    """
+    p = max_pairs_per_diagonal(splits, diagonals)
+    kc = K_INT32_MAX // p
+    return max(multiple, (kc // multiple) * multiple)
+
+
+def seed_error_bound(xmax: float, splits: int) -> float:
+    """The seed's bound on |x - sum_i s_i q_i|: s_{S-1} / 2 = Xmax / (2 * 127 * 254^(S-1))."""
+    return xmax / (2.0 * QMAX * RATIO ** (splits - 1))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Tile configuration of the slice GEMM (also fixes the padding of the slice buffers)."""
+
+    block_m: int = 128
+    block_n: int = 256
+    block_k: int = 128
+    group_m: int = 8
+    num_warps: int = 8
+    num_stages: int = 3

@@ -1,0 +1,203 @@
+"""The Triton path of Ozaki-I (interpreter on CPU, real kernels on the GPU) against the reference.
+
+The kernels perform the reference's floating-point operations in the same order, so results
+are compared bit for bit (NaN-poisoned outputs catch unwritten elements).
+"""
+
+import numpy as np
+import pytest
+import torch
+
+from conftest import poisoned
+from int8tc import OzakiGemm, gemm_fp64
+from int8tc.ozaki import SMALL_CONFIG
+from int8tc.ozaki import reference as ref
+
+CFG = SMALL_CONFIG
+
+
+def _plan(b, splits, diagonals=None, scaling="matrix", **kw):
+    return OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=CFG, backend="triton", **kw)
+
+
+def _check(a_np, b_np, c, splits, diagonals, scaling, k_chunk=None):
+    expect = ref.gemm(a_np, b_np, splits, diagonals, scaling, k_chunk=k_chunk)
+    got = c.cpu().numpy()
+    assert got.shape == expect.shape
+    np.testing.assert_array_equal(got, expect)
+
+
+@pytest.mark.parametrize("scaling", ["matrix", "row"])
+@pytest.mark.parametrize("dims,splits,diagonals", [
+    ((1, 1, 1), 1, None),
+    ((7, 5, 3), 2, None),
+    ((17, 19, 33), 3, "all"),
+    ((31, 13, 67), 4, 2),
+    ((40, 33, 20), 5, None),
+])
+def test_triton_matches_reference(rng, dev, scaling, dims, splits, diagonals):
+    m, n, k = dims
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
+    out = poisoned((m, n), torch.float64, dev)
+    _plan(b, splits, diagonals, scaling)(a, out=out)
+    _check(a_np, b_np, out, splits, diagonals, scaling)
+
+
+@pytest.mark.parametrize("scaling", ["matrix", "row"])
+def test_strided_inputs_and_output(rng, dev, scaling):
+    m, n, k = 9, 11, 37
+    a_big = torch.from_numpy(rng.standard_normal((2 * k, 3 * m))).to(dev)
+    a = a_big[::2, ::3].t()  # [m, k], non-contiguous, column-major-ish
+    b_np = rng.standard_normal((n, k))
+    b = torch.from_numpy(b_np).to(dev).t()  # [k, n] column-major
+    out_store = poisoned((n, m), torch.float64, dev)
+    out = out_store.t()  # [m, n] column-major output
+    _plan(b, 3, None, scaling)(a, out=out)
+    _check(a.cpu().numpy(), b.cpu().numpy(), out, 3, None, scaling)
+
+
+def test_k_chunking_matches_reference(rng, dev):
+    m, n, k = 6, 10, 200
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
+    out = poisoned((m, n), torch.float64, dev)
+    _plan(b, 3, "all", "row", k_chunk=64)(a, out=out)
+    _check(a_np, b_np, out, 3, "all", "row", k_chunk=64)
+
+
+def test_plan_reuse_with_new_m(rng, dev):
+    k, n = 20, 9
+    b_np = rng.standard_normal((k, n))
+    plan = _plan(torch.from_numpy(b_np).to(dev), 2)
+    for m in (5, 17, 5):
+        a_np = rng.standard_normal((m, k))
+        _check(a_np, b_np, plan(torch.from_numpy(a_np).to(dev)), 2, None, "matrix")
+
+
+def test_zero_and_extreme_inputs(rng, dev):
+    m, n, k = 8, 7, 19
+    cases = [
+        (np.zeros((m, k)), rng.standard_normal((k, n))),
+        (rng.standard_normal((m, k)) * 1e300, rng.standard_normal((k, n)) * 1e-300),
+        (rng.integers(-127, 128, (m, k)).astype(float), rng.integers(-127, 128, (k, n)).astype(float)),
+    ]
+    big = rng.standard_normal((m, k))
+    big[2, 3] = 1e150
+    cases.append((big, rng.standard_normal((k, n))))
+    for a_np, b_np in cases:
+        for scaling in ("matrix", "row"):
+            a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
+            _check(a_np, b_np, _plan(b, 4, None, scaling)(a), 4, None, scaling)
+
+
+def test_small_integers_are_exact(rng, dev):
+    """|a|, |b| <= 127 integers: one split holds them exactly and the product is exact."""
+    a_np = rng.integers(-127, 128, (13, 40)).astype(float)
+    b_np = rng.integers(-127, 128, (40, 6)).astype(float)
+    a_np[0, 0] = 127.0
+    b_np[0, 0] = -127.0
+    c = _plan(torch.from_numpy(b_np).to(dev), 1)(torch.from_numpy(a_np).to(dev))
+    np.testing.assert_array_equal(c.cpu().numpy(), a_np @ b_np)
+
+
+def test_non_finite_propagates_as_nan(rng, dev):
+    m, n, k = 6, 5, 9
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a_np[2, 4] = np.inf
+    b_np[1, 3] = np.nan
+    a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
+    c = _plan(b, 3, None, "matrix")(a).cpu().numpy()
+    assert np.isnan(c).all()
+    c = _plan(b, 3, None, "row")(a).cpu().numpy()
+    bad = np.zeros((m, n), bool)
+    bad[2, :] = True
+    bad[:, 3] = True
+    assert np.isnan(c[bad]).all()
+    assert np.isfinite(c[~bad]).all()
+    # the finite part equals the reference computed without the poisoned row and column
+    keep_r, keep_c = [i for i in range(m) if i != 2], [j for j in range(n) if j != 3]
+    expect = ref.gemm(a_np[keep_r], b_np[:, keep_c], 3, None, "row")
+    np.testing.assert_array_equal(c[np.ix_(keep_r, keep_c)], expect)
+
+
+def test_empty_dimensions(dev):
+    b = torch.ones((4, 3), dtype=torch.float64, device=dev)
+    assert _plan(b, 2)(torch.ones((0, 4), dtype=torch.float64, device=dev)).shape == (0, 3)
+    bk = torch.ones((0, 3), dtype=torch.float64, device=dev)
+    c = _plan(bk, 2)(torch.ones((5, 0), dtype=torch.float64, device=dev))
+    assert torch.equal(c, torch.zeros((5, 3), dtype=torch.float64, device=dev))
+
+
+def test_cpu_default_backend_is_reference(rng):
+    a_np, b_np = rng.standard_normal((5, 7)), rng.standard_normal((7, 3))
+    c = gemm_fp64(torch.from_numpy(a_np), torch.from_numpy(b_np), 3, scaling="row")
+    np.testing.assert_array_equal(c.numpy(), ref.gemm(a_np, b_np, 3, None, "row",
+                                                       k_chunk=None))
+
+
+@pytest.mark.parametrize("call,err,match", [
+    (lambda: gemm_fp64(torch.ones(3, 4), torch.ones(4, 2, dtype=torch.float64)), ValueError, "a must be float64"),
+    (lambda: gemm_fp64(torch.ones(3, 4, dtype=torch.float64), torch.ones(5, 2, dtype=torch.float64)),
+     ValueError, "inner dimensions"),
+    (lambda: gemm_fp64(torch.ones(3, dtype=torch.float64), torch.ones(3, 2, dtype=torch.float64)),
+     ValueError, "2-D"),
+    (lambda: gemm_fp64(np.ones((3, 3)), torch.ones(3, 3, dtype=torch.float64)), TypeError, "torch.Tensor"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 0),
+     ValueError, "splits must be in 1..16, got 0"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 17),
+     ValueError, "got 17"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), True),
+     TypeError, "splits must be an int"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 2,
+                       scaling="col"), ValueError, "scaling must be one of"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 2,
+                       diagonals=4), ValueError, "diagonals must be in 1..3"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 2,
+                       out=torch.empty(3, 4, dtype=torch.float64)), ValueError, "out must have shape"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 2,
+                       out=torch.empty(1, 3, dtype=torch.float64).expand(3, 3)), ValueError, "overlap"),
+    (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64, device="meta")),
+     ValueError, "on meta"),
+    (lambda: OzakiGemm(torch.ones(3, 3, dtype=torch.float64), 2, backend="gpu"), ValueError, "backend must be"),
+])
+def test_bad_input_raises_clear_errors(call, err, match):
+    with pytest.raises(err, match=match):
+        call()
+
+
+def test_k_chunk_argument_is_validated(dev):
+    b = torch.ones((4, 3), dtype=torch.float64, device=dev)
+    with pytest.raises(ValueError, match="k_chunk"):
+        _plan(b, 2, k_chunk=50)
+    with pytest.raises(ValueError, match="k_chunk"):
+        OzakiGemm(b, 8, diagonals="all", config=CFG, backend="triton", k_chunk=10**6)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("scaling", ["matrix", "row"])
+@pytest.mark.parametrize("dims", [(1000, 67, 131), (257, 1031, 263), (4096, 4096, 1000)])
+def test_gpu_default_config_matches_reference(rng, scaling, dims):
+    m, n, k = dims
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
+    for splits in (2, 5):
+        out = poisoned((m, n), torch.float64, "cuda")
+        OzakiGemm(b, splits, scaling=scaling)(a, out=out)
+        _check(a_np, b_np, out, splits, None, scaling)
+
+
+@pytest.mark.gpu
+def test_gpu_large_k_chunks_and_accuracy(rng):
+    """K above the INT32 bound per chunk: chunked, summed in FP64, FP64-grade at S=8 all pairs."""
+    m, n, k = 64, 48, 140_000
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
+    plan = OzakiGemm(b, 8, diagonals="all")
+    assert plan._kchunk < k
+    c = plan(a).cpu().numpy()
+    exact = (a_np.astype(np.longdouble) @ b_np.astype(np.longdouble)).astype(np.float64)
+    native = np.abs(a_np @ b_np - exact).max()
+    assert np.abs(c - exact).max() <= 4 * native
+    _check(a_np, b_np, torch.from_numpy(c), 8, "all", "matrix", k_chunk=plan._kchunk)
+

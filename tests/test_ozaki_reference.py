@@ -1,0 +1,141 @@
+"""The NumPy reference against the seed's own statements (bounds, scales, ranges)."""
+
+import numpy as np
+import pytest
+
+from int8tc.ozaki import reference as ref
+from int8tc.ozaki.scheme import (
+    K_INT32_MAX,
+    QMAX,
+    RATIO,
+    diagonal_pairs,
+    k_chunk,
+    kept_pairs,
+    resolve_diagonals,
+    seed_error_bound,
+)
+
+EPS = 2.0**-52
+
+
+def _inputs(rng, kind, shape=(37, 53)):
+    if kind == "randn":
+        return rng.standard_normal(shape)
+    if kind == "uniform":
+        return rng.uniform(-1, 1, shape)
+    if kind == "wide":
+        return rng.standard_normal(shape) * np.ldexp(1.0, rng.integers(-60, 61, shape))
+    if kind == "huge_one":
+        x = rng.standard_normal(shape)
+        x[3, 5] = 1e200
+        return x
+    if kind == "tiny":
+        return rng.standard_normal(shape) * 1e-300
+    if kind == "zero":
+        return np.zeros(shape)
+    if kind == "ints":
+        return rng.integers(-127, 128, shape).astype(np.float64)
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["randn", "uniform", "wide", "huge_one", "tiny", "zero", "ints"])
+@pytest.mark.parametrize("splits", range(1, 9))
+def test_seed_bound_matrix_scaling(rng, kind, splits):
+    x = _inputs(rng, kind)
+    q, e, c = ref.split(x, splits, "matrix")
+    assert q.dtype == np.int8 and q.shape == (splits,) + x.shape
+    assert np.abs(q.astype(int)).max() <= QMAX
+    xmax = np.abs(x).max() if np.abs(x).max() > 0 else 1.0
+    # s_0 is exactly the seed's Xmax / 127
+    s0 = ref.post_factor(e, c)
+    assert np.all(s0 == xmax / QMAX)
+    approx = ref.slice_values(q, e, c)
+    bound = seed_error_bound(xmax, splits)
+    # + FP64 rounding of the residual updates and of the sum of S terms
+    slack = 4 * splits * EPS * xmax
+    assert np.abs(x - approx).max() <= bound * (1 + 1e-12) + slack
+
+
+@pytest.mark.parametrize("kind", ["randn", "wide", "zero", "tiny"])
+@pytest.mark.parametrize("splits", [1, 2, 3, 5, 8])
+def test_seed_bound_row_scaling(rng, kind, splits):
+    x = _inputs(rng, kind)
+    q, e, c = ref.split(x, splits, "row")
+    s0 = ref.post_factor(e, c)
+    rowmax = np.abs(x).max(axis=1)
+    # power-of-two per row: s_0 = 2^e / 127 with rowmax <= 127 s_0 < 2 rowmax (zero rows: any)
+    assert np.all(rowmax <= QMAX * s0)
+    nz = rowmax > 0
+    assert np.all(QMAX * s0[nz] <= 2 * rowmax[nz])
+    assert np.all(np.log2(s0 * QMAX) == np.round(np.log2(s0 * QMAX)))
+    approx = ref.slice_values(q, e, c)
+    bound = (s0 / RATIO ** (splits - 1)) / 2
+    slack = 4 * splits * EPS * rowmax
+    assert np.all(np.abs(x - approx) <= (bound * (1 + 1e-12) + slack)[:, None])
+
+
+def test_q_matches_literal_seed_formula(rng):
+    """The normalised slicing gives the seed's literal q_i = round(r_i / s_i) in the normal range."""
+    x = rng.standard_normal((20, 30)) * 3.7e5
+    splits = 6
+    q, _, _ = ref.split(x, splits, "matrix")
+    s = ref.seed_scales(x, splits)
+    r = x.copy()
+    for i in range(splits):
+        qi = np.clip(np.rint(r / s[i]), -QMAX, QMAX)
+        assert np.array_equal(qi.astype(np.int8), q[i])
+        r = r - qi * s[i]
+
+
+def test_zero_matrix_uses_xmax_one():
+    q, e, c = ref.split(np.zeros((4, 5)), 3, "matrix")
+    assert not q.any()
+    assert np.all(ref.post_factor(e, c) == 1.0 / QMAX)
+
+
+def test_pairs_and_chunks():
+    assert resolve_diagonals(4, None) == 4
+    assert resolve_diagonals(4, "all") == 7
+    assert len(kept_pairs(4, 4)) == 10  # S(S+1)/2
+    assert len(kept_pairs(4, 7)) == 16  # S^2
+    assert diagonal_pairs(3, 2) == [(0, 2), (1, 1), (2, 0)]
+    assert K_INT32_MAX == 133144 and K_INT32_MAX * QMAX * QMAX <= 2**31 - 1 < (K_INT32_MAX + 1) * QMAX * QMAX
+    assert k_chunk(8, 15, 128) * 8 * QMAX * QMAX <= 2**31 - 1
+    for bad in (0, 16, "x", 2.0):
+        with pytest.raises((ValueError, TypeError)):
+            resolve_diagonals(8, bad)
+
+
+@pytest.mark.parametrize("scaling", ["matrix", "row"])
+@pytest.mark.parametrize("dims", [(1, 1, 1), (7, 5, 3), (13, 17, 31), (33, 1, 65)])
+def test_gemm_all_pairs_matches_exact_slices(rng, scaling, dims):
+    """C equals the FP64 sum of exact slice products; the error is what the slicing leaves."""
+    m, n, k = dims
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    c = ref.gemm(a, b, 8, "all", scaling)
+    exact = (a.astype(np.longdouble) @ b.astype(np.longdouble)).astype(np.float64)
+    native_err = np.abs(a @ b - exact).max()
+    assert np.abs(c - exact).max() <= 4 * native_err + 1e-15 * np.abs(a).max() * np.abs(b).max() * k
+
+
+def test_gemm_pairwise_equals_grouped_up_to_rounding(rng):
+    a, b = rng.standard_normal((9, 21)), rng.standard_normal((21, 11))
+    for s in (1, 2, 4):
+        c1 = ref.gemm_pairwise(a, b, s, "all")
+        c2 = ref.gemm(a, b, s, "all", "matrix")
+        assert np.abs(c1 - c2).max() <= 1e-13 * np.abs(c1).max()
+
+
+def test_k_chunked_reference(rng):
+    a, b = rng.standard_normal((5, 300)), rng.standard_normal((300, 4))
+    c_full = ref.gemm(a, b, 3, None, "row")
+    c_chunk = ref.gemm(a, b, 3, None, "row", k_chunk=64)
+    assert np.abs(c_full - c_chunk).max() <= 1e-13 * np.abs(c_full).max()
+
+
+def test_error_falls_about_254x_per_split(rng):
+    a, b = rng.uniform(-1, 1, (64, 256)), rng.uniform(-1, 1, (256, 48))
+    exact = a.astype(np.longdouble) @ b.astype(np.longdouble)
+    errs = [ref.error_stats(ref.gemm(a, b, s, "all"), exact.astype(np.float64))[1] for s in (1, 2, 3, 4)]
+    for e1, e2 in zip(errs, errs[1:]):
+        assert 50 < e1 / e2 < 2000, errs
