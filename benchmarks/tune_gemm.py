@@ -21,6 +21,10 @@ CONFIGS = [
     Config(128, 128, 128, 8, 4, 4),
     Config(128, 256, 64, 8, 8, 4),
     Config(128, 128, 128, 8, 8, 4),
+    Config(128, 256, 128, 8, 8, 3, persistent=True),
+    Config(128, 256, 128, 8, 8, 4, persistent=True),
+    Config(256, 128, 128, 8, 8, 3, persistent=True),
+    Config(128, 128, 128, 8, 4, 4, persistent=True),
 ]
 
 
@@ -45,7 +49,8 @@ def main():
                 fn()
                 ok = torch.equal(w[0], ref)
                 ms = time_cuda(fn, args.iters, warmup=3)
-                rows.append({"n": n, "kernel": f"triton {cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}",
+                rows.append({"n": n, "kernel": f"triton {cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
+                             + (" persistent" if cfg.persistent else ""),
                              "ms": f"{ms:.4f}", "tops": f"{2 * n**3 / ms / 1e9:.0f}", "exact": ok})
             except (triton.runtime.errors.OutOfResources, RuntimeError) as e:  # config does not fit: report, go on
                 rows.append({"n": n, "kernel": f"triton {cfg}", "ms": "", "tops": "", "exact": f"failed: {type(e).__name__}"})

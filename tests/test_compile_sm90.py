@@ -15,7 +15,8 @@ if __name__ == "__main__":
     import triton
     from triton.backends.compiler import GPUTarget
 
-    from int8tc.ozaki._kernels.gemm import diagonal_gemm_kernel
+    from int8tc.ozaki._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel
+    from int8tc.ozaki._kernels.scales import absmax_rows_kernel, row_scales_kernel
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
     from int8tc.ozaki._kernels.split import split_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
@@ -42,6 +43,24 @@ if __name__ == "__main__":
                           {"SPLITS": 4, "DIAG": 3, "BLOCK_M": C.block_m, "BLOCK_N": C.block_n, "BLOCK_K": C.block_k,
                            "GROUP_M": C.group_m},
                           {"num_warps": C.num_warps, "num_stages": C.num_stages}),
+        "diagonal_gemm_persistent": (
+            diagonal_gemm_persistent_kernel,
+            {"qa_desc": f"tensordesc<i8[{C.block_m}, {C.block_k}]>", "qb_desc": f"tensordesc<i8[{C.block_n}, {C.block_k}]>",
+             "w_ptr": "*i32", "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32"},
+            {"SPLITS": 4, "DIAG": 3, "BLOCK_M": C.block_m, "BLOCK_N": C.block_n, "BLOCK_K": C.block_k,
+             "GROUP_M": C.group_m, "NUM_PROGRAMS": 132},
+            {"num_warps": C.num_warps, "num_stages": C.num_stages}),
+        "absmax_rows": (absmax_rows_kernel,
+                        {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64", "R": "i32",
+                         "K": "i32"}, {"BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4}),
+        "row_scales_matrix": (row_scales_kernel,
+                              {"rowmax_ptr": "*i64", "pre_ptr": "*fp64", "c_ptr": "*fp64", "f_ptr": "*fp64", "R": "i32"},
+                              {"MATRIX": True, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK": 1024},
+                              {"num_warps": 4, "enable_fp_fusion": False}),
+        "row_scales_row": (row_scales_kernel,
+                           {"rowmax_ptr": "*i64", "pre_ptr": "*fp64", "c_ptr": "*fp64", "f_ptr": "*fp64", "R": "i32"},
+                           {"MATRIX": False, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK": 1024},
+                           {"num_warps": 4, "enable_fp_fusion": False}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
                          "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32"},
@@ -54,7 +73,7 @@ if __name__ == "__main__":
     for name, (fn, sig, consts, opts) in CASES.items():
         ptx = _compile(fn, sig, consts, **opts).asm["ptx"]
         report[name] = {"target": ".target sm_90a" in ptx, "wgmma_s8": "wgmma.mma_async" in ptx and ".s32.s8.s8" in ptx,
-                        "div_rn": "div.rn.f64" in ptx}
+                        "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx}
     print(json.dumps(report))
 
 
@@ -66,7 +85,8 @@ def report():
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", ["split", "diagonal_gemm", "reconstruct"])
+@pytest.mark.parametrize("name", ["split", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
+                                  "row_scales_matrix", "row_scales_row", "reconstruct"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -74,6 +94,8 @@ def test_kernel_compiles_for_sm90a(report, name):
 def test_int8_products_use_wgmma(report):
     # the INT8 products must run on Hopper's warpgroup MMA with INT32 accumulation
     assert report["diagonal_gemm"]["wgmma_s8"]
+    assert report["diagonal_gemm_persistent"]["wgmma_s8"]
+    assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
 
 
 def test_split_uses_correctly_rounded_division(report):

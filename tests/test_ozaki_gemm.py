@@ -4,6 +4,8 @@ The kernels perform the reference's floating-point operations in the same order,
 are compared bit for bit (NaN-poisoned outputs catch unwritten elements).
 """
 
+import dataclasses
+
 import numpy as np
 import pytest
 import torch
@@ -14,10 +16,11 @@ from int8tc.ozaki import SMALL_CONFIG
 from int8tc.ozaki import reference as ref
 
 CFG = SMALL_CONFIG
+PERSISTENT = dataclasses.replace(SMALL_CONFIG, persistent=True)
 
 
-def _plan(b, splits, diagonals=None, scaling="matrix", **kw):
-    return OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=CFG, backend="triton", **kw)
+def _plan(b, splits, diagonals=None, scaling="matrix", config=CFG, **kw):
+    return OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=config, backend="triton", **kw)
 
 
 def _check(a_np, b_np, c, splits, diagonals, scaling, k_chunk=None):
@@ -42,6 +45,29 @@ def test_triton_matches_reference(rng, dev, scaling, dims, splits, diagonals):
     out = poisoned((m, n), torch.float64, dev)
     _plan(b, splits, diagonals, scaling)(a, out=out)
     _check(a_np, b_np, out, splits, diagonals, scaling)
+
+
+@pytest.mark.parametrize("scaling", ["matrix", "row"])
+@pytest.mark.parametrize("dims,splits,diagonals", [((5, 17, 40), 3, None), ((33, 16, 64), 8, "all")])
+def test_persistent_tma_variant_matches_reference(rng, dev, scaling, dims, splits, diagonals):
+    m, n, k = dims
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
+    out = poisoned((m, n), torch.float64, dev)
+    _plan(b, splits, diagonals, scaling, config=PERSISTENT)(a, out=out)
+    _check(a_np, b_np, out, splits, diagonals, scaling)
+
+
+def test_update_b_reslices_in_place(rng, dev):
+    k, n, m = 24, 10, 7
+    b1, b2 = rng.standard_normal((k, n)), rng.standard_normal((k, n)) * 1e3
+    a_np = rng.standard_normal((m, k))
+    plan = _plan(torch.from_numpy(b1).to(dev), 3, None, "row")
+    _check(a_np, b1, plan(torch.from_numpy(a_np).to(dev)), 3, None, "row")
+    plan.update_b(torch.from_numpy(b2).to(dev))
+    _check(a_np, b2, plan(torch.from_numpy(a_np).to(dev)), 3, None, "row")
+    with pytest.raises(ValueError, match="keep shape"):
+        plan.update_b(torch.zeros((k + 1, n), dtype=torch.float64, device=dev))
 
 
 @pytest.mark.parametrize("scaling", ["matrix", "row"])
@@ -85,10 +111,15 @@ def test_zero_and_extreme_inputs(rng, dev):
     big = rng.standard_normal((m, k))
     big[2, 3] = 1e150
     cases.append((big, rng.standard_normal((k, n))))
+    sub = rng.standard_normal((m, k))
+    sub[4, :] *= 1e-310  # a subnormal row
+    sub[5, :] = 0.0
+    cases.append((sub, rng.standard_normal((k, n)) * (1.7e308 / k / 8)))
     for a_np, b_np in cases:
         for scaling in ("matrix", "row"):
             a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
-            _check(a_np, b_np, _plan(b, 4, None, scaling)(a), 4, None, scaling)
+            with np.errstate(over="ignore", invalid="ignore"):
+                _check(a_np, b_np, _plan(b, 4, None, scaling)(a), 4, None, scaling)
 
 
 def test_small_integers_are_exact(rng, dev):
@@ -185,6 +216,34 @@ def test_gpu_default_config_matches_reference(rng, scaling, dims):
         out = poisoned((m, n), torch.float64, "cuda")
         OzakiGemm(b, splits, scaling=scaling)(a, out=out)
         _check(a_np, b_np, out, splits, None, scaling)
+
+
+@pytest.mark.gpu
+def test_gpu_graph_replay_recomputes_from_new_data(rng):
+    m, n, k = 300, 200, 500
+    a = torch.from_numpy(rng.standard_normal((m, k))).cuda()
+    b = torch.from_numpy(rng.standard_normal((k, n))).cuda()
+    out = poisoned((m, n), torch.float64, "cuda")
+    plan = OzakiGemm(b, 4, scaling="row")
+    graph = plan.capture(a, out, include_b=True)
+    for _ in range(2):
+        a.copy_(torch.from_numpy(rng.standard_normal((m, k))))
+        b.copy_(torch.from_numpy(rng.standard_normal((k, n))))
+        out.fill_(float("nan"))
+        graph.replay()
+        _check(a.cpu().numpy(), b.cpu().numpy(), out, 4, None, "row")
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dims", [(1000, 67, 131), (2048, 4096, 1000)])
+def test_gpu_persistent_default_tiles(rng, dims):
+    m, n, k = dims
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    from int8tc.ozaki import DEFAULT_CONFIG
+    cfg = dataclasses.replace(DEFAULT_CONFIG, persistent=True)
+    out = poisoned((m, n), torch.float64, "cuda")
+    OzakiGemm(torch.from_numpy(b_np).cuda(), 6, config=cfg)(torch.from_numpy(a_np).cuda(), out=out)
+    _check(a_np, b_np, out, 6, None, "matrix")
 
 
 @pytest.mark.gpu

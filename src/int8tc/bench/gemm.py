@@ -189,6 +189,15 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
                     progress(f"{m}x{n}x{k} S={s}: {name}")
                     ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=dg, scaling=spec[0], out=out), iters)
                     rows.append(_row(m, n, k, name, s, ms, _errors_torch(out, ref)))
+                    if args.graph and idx == 0:
+                        from ..ozaki import OzakiGemm
+
+                        plan = OzakiGemm(b, s, diagonals=dg, scaling=spec[0])
+                        graph = plan.capture(a, out, include_b=True)
+                        out.fill_(float("nan"))
+                        ms = time_cuda(graph.replay, iters)
+                        rows.append(_row(m, n, k, name + "_graph", s, ms, _errors_torch(out, ref)))
+                        del graph, plan
                     if args.breakdown:
                         parts = breakdown(a, b, s, dg, spec[0], iters)
                         progress(f"{m}x{n}x{k} S={s} {name} breakdown: " + ", ".join(f"{key} {v:.3f}" for key, v in parts.items()))
@@ -201,21 +210,20 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
 
 
 def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[str, float]:
-    """Milliseconds per phase of ``gemm_fp64``: split of B (plan), split of A, INT8 products, reconstruction."""
+    """Milliseconds per phase of our method: split of B, split of A, INT8 products, reconstruction."""
+    import torch
+
     from ..ozaki import OzakiGemm
-    from ..ozaki._launch import diagonal_gemm, reconstruct, split
-    from ..ozaki.gemm import row_scales
+    from ..ozaki._launch import diagonal_gemm, reconstruct, row_scales, split
 
     plan = OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling)
     m = a.shape[0]
     ws = plan._workspace(m)
-    out = torch_empty_like_out(a, plan.n)
-    state = {}
+    out = torch.empty((m, plan.n), dtype=torch.float64, device=a.device)
 
     def split_a():
-        pre, fa, ca = row_scales(a, scaling)
-        split(a, pre, ca, ws["qa"], splits)
-        state["fa"] = fa
+        row_scales(a, scaling, ws["sa"])
+        split(a, ws["sa"].pre, ws["sa"].c, ws["qa"], splits)
 
     def products():
         kp = ws["qa"].shape[2]
@@ -223,20 +231,14 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
             diagonal_gemm(ws["qa"], plan._qb, ws["w"], plan.diagonals, splits, k0, min(plan._kchunk, kp - k0), plan.config)
 
     def recon():
-        reconstruct(ws["w"], state["fa"], plan._fb, out, m, plan.n, accumulate=False)
+        reconstruct(ws["w"], ws["sa"].f, plan._sb.f, out, m, plan.n, plan.diagonals, accumulate=False)
 
     return {
-        "split_b_ms": time_cuda(lambda: OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling), iters),
+        "split_b_ms": time_cuda(lambda: plan.update_b(b), iters),
         "split_a_ms": time_cuda(split_a, iters),
         "products_ms": time_cuda(products, iters),
         "reconstruct_ms": time_cuda(recon, iters),
     }
-
-
-def torch_empty_like_out(a, n):
-    import torch
-
-    return torch.empty((a.shape[0], n), dtype=torch.float64, device=a.device)
 
 
 def run_cpu(sizes, splits_list, iters, args) -> list[dict]:
@@ -287,6 +289,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="our variants, comma list of SCALING[:DIAGONALS] (matrix|row; S, S+k, all, int); "
                         "the first is reported as int8tc_ozaki1")
     p.add_argument("--cpu", action="store_true", help="run the NumPy reference even if CUDA is available")
+    p.add_argument("--graph", action="store_true",
+                   help="also time our first variant replayed as one CUDA graph (both operands re-sliced each replay)")
     p.add_argument("--breakdown", action="store_true",
                    help="also time our method's phases (split B, split A, INT8 products, reconstruction)")
 

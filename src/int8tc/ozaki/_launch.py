@@ -5,15 +5,43 @@ from __future__ import annotations
 import torch
 import triton
 
-from ._kernels.gemm import diagonal_gemm_kernel
+from ._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel
 from ._kernels.recon import reconstruct_kernel
+from ._kernels.scales import absmax_rows_kernel, row_scales_kernel
 from ._kernels.split import split_kernel
-from .scheme import K_INT32_MAX, Config, diagonal_pairs
+from .scheme import EXP_MAX, EXP_MIN, K_INT32_MAX, Config, diagonal_pairs
 
 SPLIT_BLOCK_R = 32
 SPLIT_BLOCK_K = 128
+ABSMAX_BLOCK_R = 32
+ABSMAX_BLOCK_K = 128
+SCALES_BLOCK = 1024
 RECON_BLOCK_M = 32
 RECON_BLOCK_N = 128
+
+
+class ScaleBuffers:
+    """Per-row scale workspace of one operand with R rows: rowmax bits, 2^-e, c and c 2^e."""
+
+    def __init__(self, rows: int, device: torch.device):
+        self.rowmax = torch.empty(rows, dtype=torch.int64, device=device)
+        self.pre = torch.empty(rows, dtype=torch.float64, device=device)
+        self.c = torch.empty(rows, dtype=torch.float64, device=device)
+        self.f = torch.empty(rows, dtype=torch.float64, device=device)
+
+
+def row_scales(x: torch.Tensor, scaling: str, buf: ScaleBuffers) -> None:
+    """Fill ``buf`` with the scales of x [R, K] (any strides): two launches, no host sync."""
+    r, k = x.shape
+    if buf.rowmax.numel() != r:
+        raise ValueError(f"scale buffers hold {buf.rowmax.numel()} rows, x has {r}")
+    absmax_rows_kernel[(triton.cdiv(r, ABSMAX_BLOCK_R),)](x, x.stride(0), x.stride(1), buf.rowmax, r, k,
+                                                          BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K,
+                                                          num_warps=4)
+    matrix = scaling == "matrix"
+    grid = (1,) if matrix else (triton.cdiv(r, SCALES_BLOCK),)
+    row_scales_kernel[grid](buf.rowmax, buf.pre, buf.c, buf.f, r, MATRIX=matrix, EXP_MIN=EXP_MIN,
+                            EXP_MAX=EXP_MAX, BLOCK=SCALES_BLOCK, num_warps=4, enable_fp_fusion=False)
 
 
 def split(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, splits: int) -> None:
@@ -28,34 +56,50 @@ def split(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, 
                        num_warps=4, enable_fp_fusion=False)
 
 
+def _num_programs(device: torch.device) -> int:
+    if device.type == "cuda":
+        return torch.cuda.get_device_properties(device).multi_processor_count
+    return 4  # interpreter
+
+
 def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals: int, splits: int,
                   k0: int, k_len: int, cfg: Config) -> None:
     """W[d] = sum_{i+j=d} qa[i] qb[j]^T over k in [k0, k0 + k_len), for d < ``diagonals``.
 
     One launch per diagonal, the ones with most pairs first.
     """
-    _, mp, kp = qa.shape
+    s, mp, kp = qa.shape
     _, np_, kpb = qb.shape
     d = diagonals
     if kpb != kp or mp % cfg.block_m or np_ % cfg.block_n or k0 % cfg.block_k or k_len % cfg.block_k:
         raise ValueError(f"slice buffers {tuple(qa.shape)}, {tuple(qb.shape)} not padded for {cfg}")
-    pairs = min(splits, d)
+    pairs = max(len(diagonal_pairs(splits, x)) for x in range(d))
     if pairs * k_len > K_INT32_MAX:
         raise ValueError(f"K chunk {k_len} x {pairs} pairs can overflow INT32 (limit {K_INT32_MAX} per chunk)")
     if w.shape[0] < d or w.shape[1:] != (mp, np_) or w.dtype != torch.int32:
         raise ValueError(f"W buffer {tuple(w.shape)} {w.dtype} does not fit ({d}, {mp}, {np_}) int32")
-    grid = ((mp // cfg.block_m) * (np_ // cfg.block_n),)
+    tiles = (mp // cfg.block_m) * (np_ // cfg.block_n)
+    common = dict(SPLITS=splits, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                  GROUP_M=cfg.group_m, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+    if cfg.persistent:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        qa_desc = TensorDescriptor(qa, [s * mp, kp], [kp, 1], [cfg.block_m, cfg.block_k])
+        qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
+        nprog = min(_num_programs(qa.device), tiles)
     for diag in sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x))):
-        diagonal_gemm_kernel[grid](qa, qb, w, mp, np_, kp, k0, k_len, SPLITS=splits, DIAG=diag,
-                                   BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                   GROUP_M=cfg.group_m, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        if cfg.persistent:
+            diagonal_gemm_persistent_kernel[(nprog,)](qa_desc, qb_desc, w, mp, np_, k0, k_len, DIAG=diag,
+                                                      NUM_PROGRAMS=nprog, **common)
+        else:
+            diagonal_gemm_kernel[(tiles,)](qa, qb, w, mp, np_, kp, k0, k_len, DIAG=diag, **common)
 
 
 def reconstruct(w: torch.Tensor, fa: torch.Tensor, fb: torch.Tensor, out: torch.Tensor, m: int, n: int,
-                accumulate: bool) -> None:
-    """out (+)= (fa fb^T) * sum_d W[d] / 254^d over the first m x n entries of W."""
-    d, mp, np_ = w.shape
+                diagonals: int, accumulate: bool) -> None:
+    """out (+)= (fa fb^T) * sum_{d < diagonals} W[d] / 254^d over the first m x n entries of W."""
+    _, mp, np_ = w.shape
     grid = (triton.cdiv(m, RECON_BLOCK_M), triton.cdiv(n, RECON_BLOCK_N))
     reconstruct_kernel[grid](w, fa, fb, out, out.stride(0), out.stride(1), m, n, mp, np_,
-                             D=d, ACCUMULATE=accumulate, BLOCK_M=RECON_BLOCK_M, BLOCK_N=RECON_BLOCK_N,
+                             D=diagonals, ACCUMULATE=accumulate, BLOCK_M=RECON_BLOCK_M, BLOCK_N=RECON_BLOCK_N,
                              num_warps=4, enable_fp_fusion=False)

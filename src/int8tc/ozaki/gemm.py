@@ -1,9 +1,9 @@
 """FP64 GEMM emulated on INT8 tensor cores, Ozaki scheme I: launchers, plan and public API.
 
-Pipeline on CUDA (three kinds of launch, no host synchronisation):
+Pipeline on CUDA (no host synchronisation, no allocation once the workspace exists):
 
-1. ``split``: one fused pass per operand writes all S INT8 slices (row scales from a GPU
-   max-abs reduction), padded to the GEMM tile.
+1. ``row_scales`` (max-abs per row, then the scales: two small launches) and ``split``: one fused
+   pass per operand writes all S INT8 slices, padded to the GEMM tile.
 2. ``diagonal_gemm``: one launch computes, for every kept anti-diagonal d, the exact INT32 sum
    W[d] = sum_{i+j=d} A_i B_j^T (one K loop over the concatenated pairs).
 3. ``reconstruct``: C = (f^A f^B^T) * sum_d W[d] / 254^d in FP64, C written once.
@@ -18,9 +18,6 @@ import torch
 
 from . import reference
 from .scheme import (
-    EXP_MAX,
-    EXP_MIN,
-    QMAX,
     Config,
     check_scaling,
     check_splits,
@@ -37,38 +34,6 @@ DEFAULT_CONFIG = Config()
 
 def _ceil_to(x: int, m: int) -> int:
     return -(-x // m) * m
-
-
-def _pow2(k: torch.Tensor) -> torch.Tensor:
-    """2.0^k exactly, for integer k in [-1022, 1023] (bit construction, no libm)."""
-    return ((k.to(torch.int64) + 1023) << 52).view(torch.float64)
-
-
-def row_scales(x: torch.Tensor, scaling: str) -> tuple[torch.Tensor, torch.Tensor]:
-    """GPU twin of ``reference.row_scales`` for ``x`` [R, K]: ``(pre, f, c)``, float64 [R] each.
-
-    ``pre`` = 2^-e_r (exact normalisation), ``c`` = c_r, ``f`` = c_r 2^e_r (= s_0 of the row);
-    c and f are NaN for non-finite rows. Device tensors only: no host synchronisation.
-    """
-    absx = x.abs()
-    if scaling == "matrix":
-        xmax = absx.amax().reshape(1)
-        xmax = torch.where(xmax == 0, torch.ones_like(xmax), xmax)
-    else:
-        xmax = absx.amax(dim=1)
-    finite = torch.isfinite(xmax)
-    xm = torch.where(finite, xmax, torch.ones_like(xmax))
-    fe = torch.frexp(xm)[1].to(torch.int64)
-    e = fe.clamp(EXP_MIN, EXP_MAX)
-    if scaling == "matrix":
-        c = (xm * _pow2(-e)) / QMAX
-    else:
-        c = _pow2(fe - e) / QMAX
-    c = torch.where(finite, c, torch.full_like(c, float("nan")))
-    pre = _pow2(-e)
-    f = c * _pow2(e)
-    rows = x.shape[0]
-    return pre.expand(rows).contiguous(), f.expand(rows).contiguous(), c.expand(rows).contiguous()
 
 
 def _check_matrix(name: str, x, device: torch.device | None = None) -> None:
@@ -92,8 +57,8 @@ class OzakiGemm:
     Args:
         b: [K, N] float64 tensor (any strides; CUDA or CPU).
         splits: S, INT8 slices per operand (1..16).
-        diagonals: keep slice pairs with i + j < diagonals (default S: S(S+1)/2 products;
-            ``"all"``: all S^2).
+        diagonals: keep slice pairs with i + j < diagonals (default min(S, 7): S(S+1)/2 products
+            up to S = 7, see ``scheme.resolve_diagonals``; ``"all"``: all S^2).
         scaling: ``"matrix"`` (the seed's per-matrix scale, default) or ``"row"`` (power-of-two
             scale per row of A and column of B).
         config: GEMM tile configuration (tests pin a small one).
@@ -144,21 +109,38 @@ class OzakiGemm:
         return _ceil_to(max(m, 1), cfg.block_m), _ceil_to(max(self.n, 1), cfg.block_n), _ceil_to(max(self.k, 1), cfg.block_k)
 
     def _prepare_b(self) -> None:
-        cfg = self.config
+        from ._launch import ScaleBuffers
+
         _, np_, kp = self._padded(1)
-        bt = self._b.t()  # [N, K] view: column j of B is row j
         self._qb = torch.empty((self.splits, np_, kp), dtype=torch.int8, device=self.device)
-        pre_b, self._fb, c_b = row_scales(bt, self.scaling)
-        split_into(bt, pre_b, c_b, self._qb, self.splits)
+        self._sb = ScaleBuffers(self.n, self.device)
+        self.update_b(self._b)
+
+    def update_b(self, b: torch.Tensor) -> None:
+        """Re-slice B in place from ``b`` (same shape, dtype and device; new values)."""
+        from ._launch import row_scales, split
+
+        _check_matrix("b", b, self.device)
+        if tuple(b.shape) != (self.k, self.n):
+            raise ValueError(f"b must keep shape {(self.k, self.n)}, got {tuple(b.shape)}")
+        self._b = b
+        if self.backend != "triton" or self.k == 0 or self.n == 0:
+            return
+        bt = b.t()  # [N, K] view: column j of B is row j
+        row_scales(bt, self.scaling, self._sb)
+        split(bt, self._sb.pre, self._sb.c, self._qb, self.splits)
 
     def _workspace(self, m: int) -> dict:
         ws = self._a_ws
         if ws is None or ws["m"] != m:
+            from ._launch import ScaleBuffers
+
             mp, np_, kp = self._padded(m)
             ws = {
                 "m": m,
                 "qa": torch.empty((self.splits, mp, kp), dtype=torch.int8, device=self.device),
                 "w": torch.empty((self.diagonals, mp, np_), dtype=torch.int32, device=self.device),
+                "sa": ScaleBuffers(m, self.device),
             }
             self._a_ws = ws
         return ws
@@ -189,24 +171,41 @@ class OzakiGemm:
         return self._run_triton(a, out)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
-        from ._launch import diagonal_gemm, reconstruct
+        from ._launch import diagonal_gemm, reconstruct, row_scales, split
 
         m = a.shape[0]
         ws = self._workspace(m)
-        pre_a, fa, ca = row_scales(a, self.scaling)
-        split_into(a, pre_a, ca, ws["qa"], self.splits)
+        row_scales(a, self.scaling, ws["sa"])
+        split(a, ws["sa"].pre, ws["sa"].c, ws["qa"], self.splits)
         kp = ws["qa"].shape[2]
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)
             diagonal_gemm(ws["qa"], self._qb, ws["w"], self.diagonals, self.splits, k0, k_len, self.config)
-            reconstruct(ws["w"], fa, self._fb, out, m, self.n, accumulate=k0 > 0)
+            reconstruct(ws["w"], ws["sa"].f, self._sb.f, out, m, self.n, self.diagonals, accumulate=k0 > 0)
         return out
 
+    def capture(self, a: torch.Tensor, out: torch.Tensor, include_b: bool = False) -> "torch.cuda.CUDAGraph":
+        """Record ``self(a, out=out)`` (and B's re-slicing if ``include_b``) as a CUDA graph.
 
-def split_into(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, splits: int) -> None:
-    from ._launch import split
-
-    split(x, pre, c, q, splits)
+        ``graph.replay()`` then recomputes out = a @ b from the current contents of ``a`` (and
+        ``b``) with one launch from the host. The buffers must stay alive and keep their addresses.
+        """
+        if self.backend != "triton" or self.device.type != "cuda":
+            raise ValueError("capture() needs the Triton backend on a CUDA device")
+        # warm up outside the capture: compiles the kernels and allocates the workspace
+        side = torch.cuda.Stream(self.device)
+        side.wait_stream(torch.cuda.current_stream(self.device))
+        with torch.cuda.stream(side):
+            if include_b:
+                self.update_b(self._b)
+            self(a, out=out)
+        torch.cuda.current_stream(self.device).wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            if include_b:
+                self.update_b(self._b)
+            self(a, out=out)
+        return graph
 
 
 def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: int | str | None = None,
@@ -218,7 +217,7 @@ def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: i
         a: [M, K] float64, b: [K, N] float64, same device (CUDA, or CPU for the NumPy
             reference); any strides (a column-major matrix is just ``x.t()`` of a row-major one).
         splits: S, INT8 slices per operand, 1..16. Error falls about 254x per split.
-        diagonals: keep pairs i + j < diagonals (default S; ``"all"`` keeps all S^2).
+        diagonals: keep pairs i + j < diagonals (default min(S, 7); ``"all"`` keeps all S^2).
         scaling: ``"matrix"`` (the seed's) or ``"row"`` (power-of-two per row/column).
         out: optional [M, N] float64 output (any strides).
 
@@ -232,4 +231,4 @@ def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: i
     return OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=config, backend=backend)(a, out=out)
 
 
-__all__ = ["OzakiGemm", "gemm_fp64", "row_scales", "SMALL_CONFIG", "DEFAULT_CONFIG"]
+__all__ = ["OzakiGemm", "gemm_fp64", "SMALL_CONFIG", "DEFAULT_CONFIG"]

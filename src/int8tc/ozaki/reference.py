@@ -40,7 +40,7 @@ def row_scales(x: np.ndarray, scaling: str) -> tuple[np.ndarray, np.ndarray]:
         xmax = absx.max(axis=1) if x.shape[1] else np.zeros(rows)
     finite = np.isfinite(xmax)
     xm = np.where(finite, xmax, 1.0)
-    fe = np.frexp(xm)[1].astype(np.int64)  # xm = m 2^fe, m in [0.5, 1)
+    fe = exponent(xm)
     e = np.clip(fe, EXP_MIN, EXP_MAX)
     if scaling == "matrix":
         c = np.ldexp(xm, -e) / QMAX  # = Xmax 2^-e / 127: s_0 = Xmax / 127 exactly
@@ -48,6 +48,15 @@ def row_scales(x: np.ndarray, scaling: str) -> tuple[np.ndarray, np.ndarray]:
         c = np.ldexp(1.0, fe - e) / QMAX  # = 1/127 unless e was clamped
     c = np.where(finite, c, np.nan)
     return np.broadcast_to(e, (rows,)).copy(), np.broadcast_to(c, (rows,)).copy()
+
+
+def exponent(x: np.ndarray) -> np.ndarray:
+    """The exponent fe with x <= 2^fe: frexp's for normal x, -1021 for zero and subnormals.
+
+    Read from the bits, exactly as the GPU kernel does.
+    """
+    biased = (np.asarray(x, dtype=np.float64).view(np.int64) >> 52) & 0x7FF
+    return np.where(biased == 0, -1021, biased - 1022).astype(np.int64)
 
 
 def pre_factor(e: np.ndarray) -> np.ndarray:

@@ -37,6 +37,8 @@ MAX_SPLITS = 16
 EXP_MIN = -1000
 EXP_MAX = 1022
 SCALINGS = ("matrix", "row")
+#: Default cap on kept anti-diagonals (see ``resolve_diagonals``).
+DEFAULT_MAX_DIAGONALS = 7
 
 
 def check_splits(splits: int) -> int:
@@ -56,11 +58,15 @@ def check_scaling(scaling: str) -> str:
 def resolve_diagonals(splits: int, diagonals: int | str | None) -> int:
     """Number of anti-diagonals kept: pairs (i, j) with i + j < diagonals.
 
-    ``None`` -> ``splits`` (S(S+1)/2 products, cuBLAS's choice); ``"all"`` -> 2S - 1 (all S^2).
+    ``None`` -> ``min(splits, DEFAULT_MAX_DIAGONALS)``: S(S+1)/2 products (cuBLAS's choice) up to
+    S = 7; from S = 8 on, diagonals d >= 7 are left out: their weight 254^-d <= 2^-55.9 relative
+    to the leading product is below FP64 rounding (measured: S=8 randn 512^3 l2 error against the
+    exact product 2.9e-16 with d=7, 1.1e-16 with d=8; native DGEMM 5.4e-16).
+    ``"all"`` -> 2S - 1 (all S^2); an int d keeps pairs i + j < d.
     """
     check_splits(splits)
     if diagonals is None:
-        return splits
+        return min(splits, DEFAULT_MAX_DIAGONALS)
     if diagonals == "all":
         return 2 * splits - 1
     if isinstance(diagonals, bool) or not isinstance(diagonals, int):
@@ -109,3 +115,5 @@ class Config:
     group_m: int = 8
     num_warps: int = 8
     num_stages: int = 3
+    #: persistent grid (one program per SM) with TMA tile loads, instead of one program per tile
+    persistent: bool = False

@@ -42,3 +42,40 @@ def diagonal_gemm_kernel(
         acc = tl.dot(a, tl.trans(b), acc, out_dtype=tl.int32)
     w_offs = DIAG * Mp.to(tl.int64) * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
     tl.store(w_ptr + w_offs, acc)
+
+
+@triton.jit
+def diagonal_gemm_persistent_kernel(
+    qa_desc,  # TMA descriptor over A's slices viewed as [S * Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
+    qb_desc,  # TMA descriptor over B^T's slices viewed as [S * Np, Kp] int8, block [BLOCK_N, BLOCK_K]
+    w_ptr,  # [D, Mp, Np] int32 out
+    Mp, Np, k0, k_len,
+    SPLITS: tl.constexpr, DIAG: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    NUM_PROGRAMS: tl.constexpr,
+):
+    """Persistent variant: NUM_PROGRAMS programs stride over the output tiles, tiles loaded by TMA."""
+    I_LO: tl.constexpr = max(0, DIAG - SPLITS + 1)
+    I_HI: tl.constexpr = min(DIAG, SPLITS - 1)
+    num_pid_m = Mp // BLOCK_M
+    num_pid_n = Np // BLOCK_N
+    num_tiles = num_pid_m * num_pid_n
+    group = GROUP_M * num_pid_n
+    nk = k_len // BLOCK_K
+    n_iter = (I_HI - I_LO + 1) * nk
+    for tile in tl.range(tl.program_id(0), num_tiles, NUM_PROGRAMS, flatten=True):
+        first_m = (tile // group) * GROUP_M
+        gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
+        pid_m = first_m + (tile % group) % gsize
+        pid_n = (tile % group) // gsize
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        for t in range(0, n_iter):
+            i = I_LO + t // nk
+            kk = k0 + (t % nk) * BLOCK_K
+            a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
+            b = qb_desc.load([(DIAG - i) * Np + pid_n * BLOCK_N, kk])
+            acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        w_offs = DIAG * Mp.to(tl.int64) * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
+        tl.store(w_ptr + w_offs, acc)

@@ -1,0 +1,77 @@
+"""Row scales on the GPU: max |x| per row (bit-exact, NaN-propagating) and the (2^-e, c, c 2^e) triple.
+
+Non-negative doubles order like their bit patterns as int64, and NaN's pattern lies above inf's,
+so an integer max over |x| bits is an exact, NaN-propagating max-abs.
+"""
+
+import triton
+import triton.language as tl
+
+ABS_MASK = tl.constexpr(0x7FFFFFFFFFFFFFFF)
+
+
+@triton.jit
+def absmax_rows_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    rowmax_ptr,  # [R] int64 out: bit pattern of max_k |x[r, k]| (0 for K = 0)
+    R, K,
+    BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    best = tl.zeros((BLOCK_R,), dtype=tl.int64)
+    for k0 in range(0, K, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        m = rmask[:, None] & (cols < K)[None, :]
+        x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
+                    mask=m, other=0.0)
+        bits = x.to(tl.int64, bitcast=True) & ABS_MASK
+        best = tl.maximum(best, tl.max(bits, axis=1))
+    tl.store(rowmax_ptr + rows, best, mask=rmask)
+
+
+@triton.jit
+def _pow2(k):
+    # 2.0^k for integer k in [-1022, 1023], built from its bits
+    return ((k.to(tl.int64) + 1023) << 52).to(tl.float64, bitcast=True)
+
+
+@triton.jit
+def row_scales_kernel(
+    rowmax_ptr,  # [R] int64 bits of each row's max |x|
+    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: 2^-e, c, c 2^e (c, f NaN for non-finite rows)
+    R,
+    MATRIX: tl.constexpr,  # one scale for the whole matrix (launch with a single program)
+    EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr, BLOCK: tl.constexpr,
+):
+    offs = tl.arange(0, BLOCK)
+    if MATRIX:
+        gbest = tl.zeros((BLOCK,), dtype=tl.int64)
+        for r0 in range(0, R, BLOCK):
+            gbest = tl.maximum(gbest, tl.load(rowmax_ptr + r0 + offs, mask=r0 + offs < R, other=0))
+        bits = tl.max(gbest, axis=0) + tl.zeros((BLOCK,), dtype=tl.int64)
+        bits = tl.where(bits == 0, 0x3FF0000000000000, bits)  # the seed: all-zero matrix uses Xmax = 1
+        n_blocks = tl.cdiv(R, BLOCK)
+        start = 0
+    else:
+        n_blocks = 1
+        start = tl.program_id(0) * BLOCK
+    for blk in range(0, n_blocks):
+        rows = start + blk * BLOCK + offs
+        rmask = rows < R
+        if not MATRIX:
+            bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
+        biased = (bits >> 52) & 0x7FF
+        finite = biased < 0x7FF
+        fe = tl.where(biased == 0, -1021, biased - 1022)  # x <= 2^fe (frexp's exponent for normal x)
+        fe = tl.where(finite, fe, 0)
+        e = tl.minimum(tl.maximum(fe, EXP_MIN), EXP_MAX)
+        pre = _pow2(-e)
+        if MATRIX:
+            c = (bits.to(tl.float64, bitcast=True) * pre) / 127.0
+        else:
+            c = _pow2(fe - e) / 127.0
+        c = tl.where(finite, c, float("nan"))
+        tl.store(pre_ptr + rows, pre, mask=rmask)
+        tl.store(c_ptr + rows, c, mask=rmask)
+        tl.store(f_ptr + rows, c * _pow2(e), mask=rmask)
