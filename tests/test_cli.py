@@ -48,7 +48,7 @@ def test_bench_bad_arguments(capsys, argv, msg):
 def test_parsers():
     assert parse_sizes("4096, 2x3x4") == [(4096, 4096, 4096), (2, 3, 4)]
     assert parse_splits("2,4") == [2, 4]
-    assert parse_ours("matrix,row:S+1") == [("matrix", "S"), ("row", "S+1")]
+    assert parse_ours("matrix,row:S+1") == [("matrix", "default"), ("row", "S+1")]
 
 
 def test_console_entry_point_runs():

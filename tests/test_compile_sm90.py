@@ -63,7 +63,7 @@ if __name__ == "__main__":
                            {"num_warps": 4, "enable_fp_fusion": False}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
-                         "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32"},
+                         "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32", "wt_ptr": "*fp64"},
                         {"D": 4, "ACCUMULATE": True, "BLOCK_M": 32, "BLOCK_N": 128},
                         {"num_warps": 4, "enable_fp_fusion": False}),
     }

@@ -72,14 +72,16 @@ def parse_ours(text: str) -> list[tuple[str, str]]:
         scaling, _, dg = item.partition(":")
         if scaling not in ("matrix", "row"):
             raise ValueError(f"bad --ours spec {item!r}: scaling must be matrix or row")
-        dg = dg or "S"
-        if not (dg == "all" or dg == "S" or dg.startswith("S+") or dg.isdigit()):
-            raise ValueError(f"bad --ours spec {item!r}: diagonals must be S, S+k, all or an integer")
+        dg = dg or "default"
+        if not (dg in ("all", "S", "default") or dg.startswith("S+") or dg.isdigit()):
+            raise ValueError(f"bad --ours spec {item!r}: diagonals must be default, S, S+k, all or an integer")
         specs.append((scaling, dg))
     return specs
 
 
-def resolve_spec_diagonals(dg: str, splits: int) -> int | str:
+def resolve_spec_diagonals(dg: str, splits: int) -> int | str | None:
+    if dg == "default":
+        return None
     if dg == "all":
         return "all"
     if dg == "S":
@@ -90,7 +92,9 @@ def resolve_spec_diagonals(dg: str, splits: int) -> int | str:
 
 
 def method_name(spec: tuple[str, str], first: bool) -> str:
-    return "int8tc_ozaki1" if first else f"int8tc_ozaki1[{spec[0]}:{spec[1]}]"
+    if first:
+        return "int8tc_ozaki1"
+    return f"int8tc_ozaki1[{spec[0]}]" if spec[1] == "default" else f"int8tc_ozaki1[{spec[0]}:{spec[1]}]"
 
 
 def make_inputs_numpy(m: int, n: int, k: int, dist: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -231,7 +235,7 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
             diagonal_gemm(ws["qa"], plan._qb, ws["w"], plan.diagonals, splits, k0, min(plan._kchunk, kp - k0), plan.config)
 
     def recon():
-        reconstruct(ws["w"], ws["sa"].f, plan._sb.f, out, m, plan.n, plan.diagonals, accumulate=False)
+        reconstruct(ws["w"], ws["sa"].f, plan._sb.f, out, m, plan.n, plan._weights, accumulate=False)
 
     return {
         "split_b_ms": time_cuda(lambda: plan.update_b(b), iters),
@@ -285,8 +289,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="random seed of the inputs (default 0)")
     p.add_argument("--methods", default="int8_cublas_baseline,cublas_emulated,int8tc_ozaki1",
                    help="comma list of methods besides fp64_cublas")
-    p.add_argument("--ours", default="matrix:S",
-                   help="our variants, comma list of SCALING[:DIAGONALS] (matrix|row; S, S+k, all, int); "
+    p.add_argument("--ours", default="matrix",
+                   help="our variants, comma list of SCALING[:DIAGONALS] (matrix|row; default (the library's: "
+                        "min(S, 7)), S, S+k, all, int); "
                         "the first is reported as int8tc_ozaki1")
     p.add_argument("--cpu", action="store_true", help="run the NumPy reference even if CUDA is available")
     p.add_argument("--graph", action="store_true",

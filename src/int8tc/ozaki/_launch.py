@@ -96,10 +96,14 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
 
 
 def reconstruct(w: torch.Tensor, fa: torch.Tensor, fb: torch.Tensor, out: torch.Tensor, m: int, n: int,
-                diagonals: int, accumulate: bool) -> None:
-    """out (+)= (fa fb^T) * sum_{d < diagonals} W[d] / 254^d over the first m x n entries of W."""
+                weights: torch.Tensor, accumulate: bool) -> None:
+    """out (+)= (fa fb^T) * sum_d W[d] weights[d] over the first m x n entries of W.
+
+    ``weights`` [D] float64 = ``scheme.diagonal_weights(D)`` on the device.
+    """
     _, mp, np_ = w.shape
+    diagonals = weights.numel()
     grid = (triton.cdiv(m, RECON_BLOCK_M), triton.cdiv(n, RECON_BLOCK_N))
-    reconstruct_kernel[grid](w, fa, fb, out, out.stride(0), out.stride(1), m, n, mp, np_,
+    reconstruct_kernel[grid](w, fa, fb, out, out.stride(0), out.stride(1), m, n, mp, np_, weights,
                              D=diagonals, ACCUMULATE=accumulate, BLOCK_M=RECON_BLOCK_M, BLOCK_N=RECON_BLOCK_N,
                              num_warps=4, enable_fp_fusion=False)

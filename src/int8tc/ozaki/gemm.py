@@ -19,6 +19,7 @@ import torch
 from . import reference
 from .scheme import (
     Config,
+    diagonal_weights,
     check_scaling,
     check_splits,
     k_chunk as k_chunk_limit,
@@ -27,9 +28,11 @@ from .scheme import (
 
 #: Config used by the CPU interpreter tests (small tiles keep the interpreter fast).
 SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4, num_stages=2)
-#: H200 default: 128x256x128, 8 warps, 3 stages measured 1119 TOPS as a plain INT8 GEMM at 8192^3
-#: (OVERVIEW, 2026-11-30).
-DEFAULT_CONFIG = Config()
+#: H200 default (benchmarks/NOTES.md, 2026-11-30): persistent grid, TMA loads, 256x128x128 tiles,
+#: 8 warps, 3 stages: 1209 TOPS as a plain INT8 GEMM at 8192^3 and 1018 at 4096^3, against 1056 /
+#: 924 for one program per 128x256 tile and 960 / 854 for cuBLASLt. (128x256 tiles do not fit
+#: in shared memory in the persistent variant.)
+DEFAULT_CONFIG = Config(block_m=256, block_n=128, block_k=128, group_m=8, num_warps=8, num_stages=3, persistent=True)
 
 
 def _ceil_to(x: int, m: int) -> int:
@@ -114,6 +117,7 @@ class OzakiGemm:
         _, np_, kp = self._padded(1)
         self._qb = torch.empty((self.splits, np_, kp), dtype=torch.int8, device=self.device)
         self._sb = ScaleBuffers(self.n, self.device)
+        self._weights = torch.tensor(diagonal_weights(self.diagonals), dtype=torch.float64, device=self.device)
         self.update_b(self._b)
 
     def update_b(self, b: torch.Tensor) -> None:
@@ -181,7 +185,7 @@ class OzakiGemm:
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)
             diagonal_gemm(ws["qa"], self._qb, ws["w"], self.diagonals, self.splits, k0, k_len, self.config)
-            reconstruct(ws["w"], ws["sa"].f, self._sb.f, out, m, self.n, self.diagonals, accumulate=k0 > 0)
+            reconstruct(ws["w"], ws["sa"].f, self._sb.f, out, m, self.n, self._weights, accumulate=k0 > 0)
         return out
 
     def capture(self, a: torch.Tensor, out: torch.Tensor, include_b: bool = False) -> "torch.cuda.CUDAGraph":

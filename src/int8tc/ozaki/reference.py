@@ -18,6 +18,7 @@ from .scheme import (
     check_scaling,
     check_splits,
     diagonal_pairs,
+    diagonal_weights,
     resolve_diagonals,
 )
 
@@ -82,16 +83,14 @@ def split(x: np.ndarray, splits: int, scaling: str = "matrix"):
     e, c = row_scales(x, scaling)
     q = np.empty((splits,) + x.shape, dtype=np.int8)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        r = x * pre_factor(e)[:, None]
-        s = c.copy()
+        # residual in units of the current scale: t_i = r_i / s_i, t_{i+1} = 254 (t_i - q_i)
+        t = (x * pre_factor(e)[:, None]) / c[:, None]
         for i in range(splits):
-            y = r / s[:, None]
-            y = np.where(y == y, y, 0.0)
+            y = np.where(t == t, t, 0.0)
             y = np.minimum(np.maximum(y, -float(QMAX)), float(QMAX))
             qi = np.rint(y)
             q[i] = qi.astype(np.int8)
-            r = r - qi * s[:, None]
-            s = s / RATIO
+            t = (t - qi) * RATIO
     return q, e, c
 
 
@@ -117,11 +116,12 @@ def diagonal_sums(qa: np.ndarray, qb: np.ndarray, diagonals: int) -> np.ndarray:
 
 
 def reconstruct(w: np.ndarray, fa: np.ndarray, fb: np.ndarray, c: np.ndarray | None = None) -> np.ndarray:
-    """C (+)= (fa fb^T) * sum_d W[d] / 254^d, summed by Horner from the smallest diagonal."""
+    """C (+)= (fa fb^T) * sum_d W[d] 254^-d, summed from the smallest diagonal up."""
+    wts = diagonal_weights(w.shape[0])
     with np.errstate(invalid="ignore", over="ignore"):
-        f = w[-1].astype(np.float64)
+        f = w[-1].astype(np.float64) * wts[-1]
         for d in range(w.shape[0] - 2, -1, -1):
-            f = f / RATIO + w[d].astype(np.float64)
+            f = f + w[d].astype(np.float64) * wts[d]
         out = (fa[:, None] * fb[None, :]) * f
         return out if c is None else c + out
 

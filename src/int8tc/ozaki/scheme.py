@@ -100,6 +100,11 @@ def k_chunk(splits: int, diagonals: int, multiple: int = 1) -> int:
     return max(multiple, (kc // multiple) * multiple)
 
 
+def diagonal_weights(diagonals: int) -> list[float]:
+    """254^-d for d < diagonals, each correctly rounded to float64 (Python int/int division)."""
+    return [1 / 254**d for d in range(diagonals)]
+
+
 def seed_error_bound(xmax: float, splits: int) -> float:
     """The seed's bound on |x - sum_i s_i q_i|: s_{S-1} / 2 = Xmax / (2 * 127 * 254^(S-1))."""
     return xmax / (2.0 * QMAX * RATIO ** (splits - 1))

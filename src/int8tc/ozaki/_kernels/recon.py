@@ -1,4 +1,4 @@
-"""FP64 reconstruction: C (+)= (f^A f^B^T) * sum_d W[d] / 254^d, one pass, C written once."""
+"""FP64 reconstruction: C (+)= (f^A f^B^T) * sum_d W[d] 254^-d, one pass, C written once."""
 
 import triton
 import triton.language as tl
@@ -10,6 +10,7 @@ def reconstruct_kernel(
     fa_ptr, fb_ptr,  # [M], [N] float64 first-level scales of A's rows and B's columns
     c_ptr, stride_cm, stride_cn,  # C [M, N] float64, any strides
     M, N, Mp, Np,
+    wt_ptr,  # [D] float64 weights 254^-d (correctly rounded)
     D: tl.constexpr, ACCUMULATE: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
 ):
@@ -18,9 +19,12 @@ def reconstruct_kernel(
     mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
     w_offs = offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
     plane = Mp.to(tl.int64) * Np
-    f = tl.load(w_ptr + (D - 1) * plane + w_offs, mask=mask, other=0).to(tl.float64)
+    # sum_d W[d] 254^-d from the smallest term up (weights from memory: float constants in a
+    # kernel may be rounded to fp32)
+    f = tl.load(w_ptr + (D - 1) * plane + w_offs, mask=mask, other=0).to(tl.float64) * tl.load(wt_ptr + D - 1)
     for t in tl.static_range(D - 1):
-        f = f / 254.0 + tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0).to(tl.float64)
+        wd = tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0).to(tl.float64)
+        f = f + wd * tl.load(wt_ptr + D - 2 - t)
     fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)
     fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)
     out = (fa[:, None] * fb[None, :]) * f

@@ -1,4 +1,10 @@
-"""Fused slicing: one pass over an FP64 operand writes all S INT8 slices (FP64 residual update)."""
+"""Fused slicing: one pass over an FP64 operand writes all S INT8 slices (FP64 residual update).
+
+The residual is kept in units of the current scale, t_i = r_i / s_i: q_i = round(t_i) and
+t_{i+1} = 254 (t_i - q_i), which is the seed's r_{i+1} = r_i - q_i s_i, s_{i+1} = s_i / 254 in
+exact arithmetic with one division per element instead of one per level (t_i - q_i is exact;
+the product by 254 rounds by at most 2^-53 relative, far below the next level's step).
+"""
 
 import triton
 import triton.language as tl
@@ -25,15 +31,13 @@ def split_kernel(
                 mask=inside, other=0.0)
     pre = tl.load(pre_ptr + rows, mask=rmask, other=1.0)
     s = tl.load(c_ptr + rows, mask=rmask, other=1.0)[:, None]
-    r = x * pre[:, None]
+    t = (x * pre[:, None]) / s  # x in units of s_0 (one division per element)
     out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
     q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
     slice_stride = Rp.to(tl.int64) * Kp
     for i in tl.static_range(SPLITS):
-        y = r / s
-        y = tl.where(y == y, y, 0.0)  # NaN (non-finite row): its output is NaN through c anyway
+        y = tl.where(t == t, t, 0.0)  # NaN (non-finite row): its output is NaN through c anyway
         y = tl.minimum(tl.maximum(y, -127.0), 127.0)
         qf = (y + RNE) - RNE
         tl.store(q_ptr + i * slice_stride + q_offs, qf.to(tl.int8), mask=out_mask)
-        r = r - qf * s
-        s = s / 254.0
+        t = (t - qf) * 254.0  # the residual in units of s_{i+1} = s_i / 254 (t - qf is exact)
