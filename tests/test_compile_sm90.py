@@ -52,7 +52,7 @@ if __name__ == "__main__":
             {"num_warps": C.num_warps, "num_stages": C.num_stages}),
         "absmax_rows": (absmax_rows_kernel,
                         {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64", "R": "i32",
-                         "K": "i32"}, {"BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4}),
+                         "K": "i32"}, {"CHUNK_K": 1024, "BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4}),
         "row_scales_matrix": (row_scales_kernel,
                               {"rowmax_ptr": "*i64", "pre_ptr": "*fp64", "c_ptr": "*fp64", "f_ptr": "*fp64", "R": "i32"},
                               {"MATRIX": True, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK": 1024},

@@ -51,4 +51,5 @@ def test_bench_gpu_small_run(capsys):
     assert main(["bench", "256,100x200x300", "2,4", "2", "--csv"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     methods = {ln.split(",")[3] for ln in lines[1:]}
-    assert methods == {"fp64_cublas", "int8_cublas_baseline", "cublas_emulated", "int8tc_ozaki1"}
+    assert methods == {"fp64_cublas", "int8_cublas_baseline", "cublas_emulated", "int8tc_ozaki1",
+                       "int8tc_ozaki1[matrix]"}

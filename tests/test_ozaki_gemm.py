@@ -37,6 +37,7 @@ def _check(a_np, b_np, c, splits, diagonals, scaling, k_chunk=None):
     ((17, 19, 33), 3, "all"),
     ((31, 13, 67), 4, 2),
     ((40, 33, 20), 5, None),
+    ((3, 2, 2100), 2, None),  # several K chunks in the max-abs pass
 ])
 def test_triton_matches_reference(rng, dev, scaling, dims, splits, diagonals):
     m, n, k = dims
@@ -242,7 +243,7 @@ def test_gpu_persistent_default_tiles(rng, dims):
     from int8tc.ozaki import DEFAULT_CONFIG
     cfg = dataclasses.replace(DEFAULT_CONFIG, persistent=True)
     out = poisoned((m, n), torch.float64, "cuda")
-    OzakiGemm(torch.from_numpy(b_np).cuda(), 6, config=cfg)(torch.from_numpy(a_np).cuda(), out=out)
+    OzakiGemm(torch.from_numpy(b_np).cuda(), 6, scaling="matrix", config=cfg)(torch.from_numpy(a_np).cuda(), out=out)
     _check(a_np, b_np, out, 6, None, "matrix")
 
 
@@ -252,7 +253,7 @@ def test_gpu_large_k_chunks_and_accuracy(rng):
     m, n, k = 64, 48, 140_000
     a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
     a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
-    plan = OzakiGemm(b, 8, diagonals="all")
+    plan = OzakiGemm(b, 8, diagonals="all", scaling="matrix")
     assert plan._kchunk < k
     c = plan(a).cpu().numpy()
     exact = (a_np.astype(np.longdouble) @ b_np.astype(np.longdouble)).astype(np.float64)

@@ -289,7 +289,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="random seed of the inputs (default 0)")
     p.add_argument("--methods", default="int8_cublas_baseline,cublas_emulated,int8tc_ozaki1",
                    help="comma list of methods besides fp64_cublas")
-    p.add_argument("--ours", default="matrix",
+    p.add_argument("--ours", default="row,matrix",
                    help="our variants, comma list of SCALING[:DIAGONALS] (matrix|row; default (the library's: "
                         "min(S, 7)), S, S+k, all, int); "
                         "the first is reported as int8tc_ozaki1")

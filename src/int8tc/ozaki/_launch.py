@@ -15,6 +15,7 @@ SPLIT_BLOCK_R = 32
 SPLIT_BLOCK_K = 128
 ABSMAX_BLOCK_R = 32
 ABSMAX_BLOCK_K = 128
+ABSMAX_CHUNK_K = 1024  # a 2-D grid: enough programs in flight to stream X at full bandwidth
 SCALES_BLOCK = 1024
 RECON_BLOCK_M = 32
 RECON_BLOCK_N = 128
@@ -35,9 +36,10 @@ def row_scales(x: torch.Tensor, scaling: str, buf: ScaleBuffers) -> None:
     r, k = x.shape
     if buf.rowmax.numel() != r:
         raise ValueError(f"scale buffers hold {buf.rowmax.numel()} rows, x has {r}")
-    absmax_rows_kernel[(triton.cdiv(r, ABSMAX_BLOCK_R),)](x, x.stride(0), x.stride(1), buf.rowmax, r, k,
-                                                          BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K,
-                                                          num_warps=4)
+    buf.rowmax.zero_()
+    grid = (triton.cdiv(r, ABSMAX_BLOCK_R), max(1, triton.cdiv(k, ABSMAX_CHUNK_K)))
+    absmax_rows_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, r, k, CHUNK_K=ABSMAX_CHUNK_K,
+                             BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K, num_warps=4)
     matrix = scaling == "matrix"
     grid = (1,) if matrix else (triton.cdiv(r, SCALES_BLOCK),)
     row_scales_kernel[grid](buf.rowmax, buf.pre, buf.c, buf.f, r, MATRIX=matrix, EXP_MIN=EXP_MIN,

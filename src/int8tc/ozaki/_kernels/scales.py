@@ -13,21 +13,23 @@ ABS_MASK = tl.constexpr(0x7FFFFFFFFFFFFFFF)
 @triton.jit
 def absmax_rows_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
-    rowmax_ptr,  # [R] int64 out: bit pattern of max_k |x[r, k]| (0 for K = 0)
+    rowmax_ptr,  # [R] int64, zeroed by the caller; atomically maxed with the bits of max |x[r, k]|
     R, K,
+    CHUNK_K: tl.constexpr,  # columns per program (grid axis 1 walks the chunks)
     BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
 ):
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     rmask = rows < R
+    kstart = tl.program_id(1) * CHUNK_K
     best = tl.zeros((BLOCK_R,), dtype=tl.int64)
-    for k0 in range(0, K, BLOCK_K):
-        cols = k0 + tl.arange(0, BLOCK_K)
+    for kk in range(0, CHUNK_K, BLOCK_K):
+        cols = kstart + kk + tl.arange(0, BLOCK_K)
         m = rmask[:, None] & (cols < K)[None, :]
         x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
                     mask=m, other=0.0)
         bits = x.to(tl.int64, bitcast=True) & ABS_MASK
         best = tl.maximum(best, tl.max(bits, axis=1))
-    tl.store(rowmax_ptr + rows, best, mask=rmask)
+    tl.atomic_max(rowmax_ptr + rows, best, mask=rmask)
 
 
 @triton.jit
