@@ -20,6 +20,8 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
     from int8tc.ozaki._kernels.split import split_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
+    from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel
+    from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
     HOPPER = GPUTarget("cuda", 90, 32)
 
@@ -61,6 +63,19 @@ if __name__ == "__main__":
                            {"rowmax_ptr": "*i64", "pre_ptr": "*fp64", "c_ptr": "*fp64", "f_ptr": "*fp64", "R": "i32"},
                            {"MATRIX": False, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK": 1024},
                            {"num_warps": 4, "enable_fp_fusion": False}),
+        "pair_search_gram": (pair_search_kernel,
+                             {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
+                              "hy_ptr": "*i32", "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32",
+                              "count_ptr": "*i64", "capacity": "i64"},
+                             {"KP": 160, "GRAM": True, "TILES_PER_PROGRAM": F.tiles_per_program, "BLOCK_M": F.block_m,
+                              "BLOCK_N": F.block_n, "BLOCK_K": F.block_k},
+                             {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        "bucket": (bucket_kernel,
+                   {"x_ptr": "*i8", "stride_x": "i32", "c_ptr": "*i8", "stride_c": "i32", "thr_ptr": "*i32",
+                    "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32",
+                    "capacity": "i32"},
+                   {"KP": 128, "BLOCK_M": F.block_m, "BLOCK_N": F.block_n, "BLOCK_K": F.block_k},
+                   {"num_warps": F.num_warps, "num_stages": F.num_stages}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
                          "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32", "wt_ptr": "*fp64"},
@@ -86,7 +101,8 @@ def report():
 
 
 @pytest.mark.parametrize("name", ["split", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
-                                  "row_scales_matrix", "row_scales_row", "reconstruct"])
+                                  "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
+                                  "bucket"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -96,6 +112,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
+    assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
 
 
 def test_split_uses_correctly_rounded_division(report):

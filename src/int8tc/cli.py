@@ -1,4 +1,4 @@
-"""The ``int8tc`` command: ``int8tc bench SIZES SPLITS ITERS [--csv]``."""
+"""The ``int8tc`` command: ``int8tc bench SIZES SPLITS ITERS [--csv]``, ``int8tc bench-filters``."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ def build_parser() -> argparse.ArgumentParser:
                        description=bench_gemm.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     bench_gemm.add_arguments(b)
     b.set_defaults(func=bench_gemm.main)
+    from .bench import filters as bench_filters
+
+    f = sub.add_parser("bench-filters", help="fused sieve filters vs the INT8 roof (CUDA)",
+                       description=bench_filters.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    bench_filters.add_arguments(f)
+    f.set_defaults(func=bench_filters.main)
     return p
 
 

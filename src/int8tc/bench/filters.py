@@ -1,0 +1,179 @@
+"""``int8tc bench-filters``: the fused sieve filters against the INT8 tensor-core roof (CUDA only).
+
+Measured in one run: the roof (a compute-bound 8192^3 INT8 GEMM, best of cuBLASLt and our
+Triton GEMM), the Gram pair search (useful pairs M(M-1)/2), the X x C bucketing (M N pairs),
+and the unfused torch path (cuBLASLt INT8 products in row chunks, INT32 written, compare,
+nonzero). Rates are reached by thresholds taken from a sample of the same data.
+Units: useful pairs per second and INT8-equivalent TOPS = 2 K (useful pairs) / s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import environment, format_table, progress, time_cuda, write_csv
+
+COLUMNS = ["op", "M", "N", "K", "target_rate", "hit_rate", "hits", "capacity", "dropped", "time_ms",
+           "gpairs_s", "tops", "pct_roof", "config"]
+
+
+def _ints(text: str) -> list[int]:
+    return [int(v) for v in text.split(",") if v.strip()]
+
+
+def _floats(text: str) -> list[float]:
+    return [float(v) for v in text.split(",") if v.strip()]
+
+
+def roof(iters: int) -> tuple[float, list[dict]]:
+    import torch
+
+    from ..ozaki._launch import diagonal_gemm
+    from ..ozaki.gemm import DEFAULT_CONFIG
+
+    n = 8192
+    g = torch.Generator(device="cuda").manual_seed(1)
+    a = torch.randint(-127, 128, (n, n), dtype=torch.int8, device="cuda", generator=g)
+    bt = torch.randint(-127, 128, (n, n), dtype=torch.int8, device="cuda", generator=g)
+    w = torch.empty((1, n, n), dtype=torch.int32, device="cuda")
+    rows = []
+    best = 0.0
+    for name, fn in (("cublasLt _int_mm", lambda: torch._int_mm(a, bt.t())),
+                     ("triton persistent 256x128x128", lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, DEFAULT_CONFIG))):
+        ms = time_cuda(fn, iters, warmup=3)
+        tops = 2 * n**3 / ms / 1e9
+        best = max(best, tops)
+        rows.append({"op": f"roof: {name}", "M": n, "N": n, "K": n, "time_ms": f"{ms:.3f}", "tops": f"{tops:.0f}"})
+    return best, rows
+
+
+def _sample_values(x, h, y, hy, bucketing: bool):
+    import torch
+
+    s = min(4096, x.shape[0])
+    t = min(4096, y.shape[0])
+    d = torch._int_mm(x[:s], y[:t].t())  # B in cuBLASLt's fast layout: a row-major [t, K] transposed
+    if bucketing:
+        return d.abs().flatten().to(torch.float64)
+    return (h[:s, None] + hy[None, :t] - d.abs()).flatten().to(torch.float64)
+
+
+def _quantile(v, q: float) -> int:
+    import torch
+
+    k = max(1, min(v.numel(), int(round(q * v.numel()))))
+    return int(torch.kthvalue(v.cpu(), k).values)
+
+
+def unfused_pair_search(x, h, goal: int, chunk: int = 16384):
+    """The torch path the fused kernel replaces: INT32 products per row chunk, compare, nonzero."""
+    import torch
+
+    m = x.shape[0]
+    xt = x.t()
+    found = []
+    for r0 in range(0, m, chunk):
+        d = torch._int_mm(x[r0:r0 + chunk], xt)
+        v = h[r0:r0 + chunk, None] + h[None, :] - d.abs()
+        mask = v <= goal
+        ii = torch.arange(r0, min(r0 + chunk, m), device=x.device)[:, None]
+        mask &= ii < torch.arange(m, device=x.device)[None, :]
+        found.append(torch.nonzero(mask))
+    return torch.cat(found)
+
+
+def run(args) -> list[dict]:
+    import torch
+
+    from ..sieve import FilterConfig, bucket, half_norms, pair_search
+
+    best, rows = roof(args.iters)
+    progress(f"roof: {best:.0f} TOPS")
+    g = torch.Generator(device="cuda").manual_seed(args.seed)
+
+    def row(op, m, n, k, rate, hits, cap, dropped, ms, pairs, cfg):
+        tops = 2 * k * pairs / ms / 1e9
+        return {"op": op, "M": m, "N": n, "K": k, "target_rate": f"{rate:g}", "hit_rate": f"{hits / pairs:.2e}",
+                "hits": hits, "capacity": cap, "dropped": dropped, "time_ms": f"{ms:.3f}",
+                "gpairs_s": f"{pairs / ms / 1e6:.1f}", "tops": f"{tops:.0f}", "pct_roof": f"{100 * tops / best:.1f}",
+                "config": cfg}
+
+    configs = [FilterConfig()]
+    if args.sweep:
+        configs += [FilterConfig(128, 128, 32, 16, 8, 2), FilterConfig(128, 128, 32, 8, 4, 2),
+                    FilterConfig(64, 64, 32, 16, 4, 2), FilterConfig(128, 128, 64, 8, 8, 2)]
+    for k in _ints(args.ks):
+        for m in _ints(args.pair_m):
+            x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
+            h = half_norms(x)
+            vals = _sample_values(x, h, x, h, False)
+            pairs = m * (m - 1) // 2
+            for rate in _floats(args.rates):
+                goal = _quantile(vals, rate)
+                cap = int(3 * rate * pairs) + 4096
+                for cfg in configs if (m == _ints(args.pair_m)[0] and rate == 1e-4) else configs[:1]:
+                    res = {}
+
+                    def fused():
+                        res["h"] = pair_search(x, h, goal, cap, config=cfg)
+                    ms = time_cuda(fused, args.iters, warmup=2)
+                    hh = res["h"]
+                    rows.append(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
+                                    f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"))
+                    progress(str(rows[-1]))
+                if args.unfused and rate == 1e-4 and m == max(_ints(args.pair_m)[:2]):
+                    ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1)
+                    n_hits = int(unfused_pair_search(x, h, goal).shape[0])
+                    rows.append(row("unfused_torch", m, m, k, rate, n_hits, 0, 0, ms, pairs, "int_mm 16384-row chunks"))
+                    progress(str(rows[-1]))
+            del x, h, vals
+        for m in _ints(args.bucket_m):
+            for n in _ints(args.bucket_n):
+                x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
+                c = torch.randint(-64, 64, (n, k), dtype=torch.int8, device="cuda", generator=g)
+                vals = _sample_values(x, None, c, None, True)
+                for rate in _floats(args.rates):
+                    thr = torch.full((m,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
+                    cap = int(3 * rate * n) + 8
+                    res = {}
+
+                    def fused_b():
+                        res["b"] = bucket(x, c, thr, cap)
+                    ms = time_cuda(fused_b, args.iters, warmup=2)
+                    cnt = res["b"].counts.to(torch.int64)
+                    hits = int(cnt.sum())
+                    dropped = int((cnt - cap).clamp(min=0).sum())
+                    rows.append(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n, "128x128x32 w8"))
+                    progress(str(rows[-1]))
+                del x, c, vals
+                torch.cuda.empty_cache()
+    return rows
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ks", default="64,96,128,160,192")
+    p.add_argument("--pair-m", default="16384,65536,131072", help="Gram pair-search sizes M")
+    p.add_argument("--bucket-m", default="1048576,4194304", help="bucketing: number of vectors")
+    p.add_argument("--bucket-n", default="1024,16384", help="bucketing: number of centres")
+    p.add_argument("--rates", default="1e-2,1e-4,1e-6", help="target hit rates")
+    p.add_argument("--iters", type=int, default=5)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--unfused", action="store_true", help="also time the unfused torch pair search")
+    p.add_argument("--sweep", action="store_true", help="also try a few tile configs at the first M, rate 1e-4")
+    p.add_argument("--out", help="write the long-format CSV here")
+
+
+def main(args) -> int:
+    import torch
+
+    if not torch.cuda.is_available():
+        print("int8tc bench-filters: needs a CUDA GPU (the filters' references are tested on CPU, "
+              "but timing them there means nothing)", file=sys.stderr)
+        return 2
+    rows = run(args)
+    print(format_table(rows, COLUMNS))
+    if args.out:
+        write_csv(args.out, rows, COLUMNS, environment())
+        progress(f"wrote {args.out}")
+    return 0

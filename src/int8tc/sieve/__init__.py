@@ -1,0 +1,15 @@
+"""Fused INT8 short-K dot-product filters for lattice sieving (pair search, bucketing)."""
+
+from .ops import (
+    DEFAULT_FILTER_CONFIG,
+    SMALL_FILTER_CONFIG,
+    BucketHits,
+    FilterConfig,
+    PairHits,
+    bucket,
+    half_norms,
+    pair_search,
+)
+
+__all__ = ["pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
+           "DEFAULT_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]

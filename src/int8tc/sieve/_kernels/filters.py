@@ -1,0 +1,115 @@
+"""Fused INT8 short-K dot products with the filter in registers; only hits are written.
+
+Both kernels compute a [BLOCK_M, BLOCK_N] tile of X Y^T on tensor cores (INT32, exact for
+K <= 192), test it in registers and compact the hits:
+- a tile with no hit writes nothing;
+- pair search reserves one contiguous range per tile with ONE atomic add on a global counter,
+  rows get their start by an exclusive prefix sum of per-row counts, and a hit's offset inside
+  its row is 0 when no row has two hits in the tile (the common case at low hit rates), else an
+  exclusive prefix sum along the row;
+- bucketing gives each program whole rows, so per-row counts live in registers and no atomic
+  is needed; lists come out in ascending centre order.
+"""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _tile_dot(x_ptr, stride_x, rows, rmask, y_ptr, stride_y, cols, cmask,
+              KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+    for k0 in tl.static_range(0, KP, BLOCK_K):
+        ks = k0 + tl.arange(0, BLOCK_K)
+        a = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_x + ks[None, :], mask=rmask[:, None], other=0)
+        b = tl.load(y_ptr + cols[:, None].to(tl.int64) * stride_y + ks[None, :], mask=cmask[:, None], other=0)
+        acc = tl.dot(a, tl.trans(b), acc, out_dtype=tl.int32)
+    return acc
+
+
+@triton.jit
+def _row_offsets(hit_i32, rc):
+    # offset of each hit inside its row: 0 if no row holds two hits, else an exclusive scan
+    if tl.max(rc, axis=0) <= 1:
+        off = tl.zeros_like(hit_i32)
+    else:
+        off = tl.cumsum(hit_i32, axis=1) - hit_i32
+    return off
+
+
+@triton.jit
+def pair_search_kernel(
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 (K contiguous), h_x [M] int32
+    y_ptr, stride_y, hy_ptr,  # Y [N, KP] int8, h_y [N] int32 (= X, h_x for a Gram search)
+    M, N, goal,
+    out_ptr,  # [capacity, 4] int32 records (i, j, sign, dot)
+    count_ptr,  # [1] int64: total hits (also those beyond capacity)
+    capacity,
+    KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    ti = tl.program_id(0)
+    g = tl.program_id(1)
+    n_tiles = tl.cdiv(N, BLOCK_N)
+    if GRAM:
+        tj0 = ti + g * TILES_PER_PROGRAM  # upper triangle only: tiles j >= i
+    else:
+        tj0 = g * TILES_PER_PROGRAM
+    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
+    rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    hx = tl.load(hx_ptr + rows, mask=rmask, other=0)
+    for t in range(0, n_here):
+        cols = (tj0 + t) * BLOCK_N + tl.arange(0, BLOCK_N)
+        cmask = cols < N
+        acc = _tile_dot(x_ptr, stride_x, rows, rmask, y_ptr, stride_y, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+        hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
+        hit = (hx[:, None] + hy[None, :] - tl.abs(acc) <= goal) & rmask[:, None] & cmask[None, :]
+        if GRAM:
+            hit = hit & (rows[:, None] < cols[None, :])
+        hi = hit.to(tl.int32)
+        rc = tl.sum(hi, axis=1)
+        total = tl.sum(rc, axis=0)
+        if total > 0:
+            base = tl.atomic_add(count_ptr, total.to(tl.int64))
+            row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
+            pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
+            keep = hit & (pos < capacity)
+            rec = out_ptr + pos * 4
+            sign = tl.where(acc >= 0, 1, -1)
+            tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
+            tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
+            tl.store(rec + 2, sign, mask=keep)
+            tl.store(rec + 3, acc, mask=keep)
+
+
+@triton.jit
+def bucket_kernel(
+    x_ptr, stride_x,  # X [M, KP] int8
+    c_ptr, stride_c,  # centres [N, KP] int8
+    thr_ptr,  # [M] int32 thresholds: keep |<x_i, c>| >= thr_i
+    M, N,
+    ids_ptr, signs_ptr,  # [M, capacity] int32 centre ids, int8 signs (ascending centre order)
+    counts_ptr,  # [M] int32 true hit counts (also those beyond capacity)
+    capacity,
+    KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    thr = tl.load(thr_ptr + rows, mask=rmask, other=0)
+    cnt = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    for tj in range(0, tl.cdiv(N, BLOCK_N)):
+        cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+        cmask = cols < N
+        acc = _tile_dot(x_ptr, stride_x, rows, rmask, c_ptr, stride_c, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+        hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & cmask[None, :]
+        hi = hit.to(tl.int32)
+        rc = tl.sum(hi, axis=1)
+        if tl.sum(rc, axis=0) > 0:
+            pos = cnt[:, None] + _row_offsets(hi, rc)
+            keep = hit & (pos < capacity)
+            slot = rows[:, None].to(tl.int64) * capacity + pos
+            tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
+            tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
+        cnt += rc
+    tl.store(counts_ptr + rows, cnt, mask=rmask)

@@ -1,0 +1,265 @@
+"""Fused INT8 short-K filters for lattice sieving: pair search and bucketing (public API).
+
+Both ops compute dot products of INT8 vectors on tensor cores and write only the hits; the
+full dot-product matrix is never stored. Vectors are rows of length K <= 192 (exact in INT32);
+the launcher pads K to a multiple of 32 with zeros (a copy, also made for inputs whose rows are
+not contiguous).
+
+Overflow is never silent: every op returns the true number of hits; below capacity nothing is
+lost, above it exactly ``capacity`` hits are kept and ``dropped`` says how many were not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+import triton
+
+from . import reference
+
+K_MAX = 192
+K_ALIGN = 32
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+
+
+@dataclass(frozen=True)
+class FilterConfig:
+    block_m: int = 128
+    block_n: int = 128
+    block_k: int = 32
+    tiles_per_program: int = 8  # pair search: column tiles one program walks with its row panel
+    num_warps: int = 8
+    num_stages: int = 2
+
+
+#: H200 default (benchmarks/NOTES.md); tests pin SMALL for the interpreter.
+DEFAULT_FILTER_CONFIG = FilterConfig()
+SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
+
+
+@dataclass
+class PairHits:
+    """Result of ``pair_search``: a record buffer and the true hit count (a device tensor).
+
+    ``records`` [capacity, 4] int32 rows (i, j, sign, dot); only the first ``kept`` are valid.
+    Order is unspecified unless ``deterministic=True`` was asked (then sorted by (i, j)).
+    """
+
+    records: torch.Tensor
+    count: torch.Tensor
+    capacity: int
+
+    @property
+    def total(self) -> int:
+        """All hits found, also those beyond capacity (synchronises with the device)."""
+        return int(self.count.item())
+
+    @property
+    def kept(self) -> int:
+        return min(self.total, self.capacity)
+
+    @property
+    def dropped(self) -> int:
+        return max(0, self.total - self.capacity)
+
+    def valid(self) -> torch.Tensor:
+        """The kept records, [kept, 4] int32."""
+        return self.records[: self.kept]
+
+
+@dataclass
+class BucketHits:
+    """Result of ``bucket``: per-row centre lists and true counts.
+
+    ``ids`` [M, capacity] int32 and ``signs`` [M, capacity] int8: row i's first
+    min(counts[i], capacity) entries are its centres (ascending) and the signs of the dot
+    products; later slots are unspecified. ``counts`` [M] int32 are the true hit counts.
+    """
+
+    ids: torch.Tensor
+    signs: torch.Tensor
+    counts: torch.Tensor
+    capacity: int
+
+    def overflowed_rows(self) -> torch.Tensor:
+        """Indices of rows with more hits than capacity (their lists are truncated)."""
+        return torch.nonzero(self.counts > self.capacity).flatten()
+
+
+def _check_int8(name: str, x, device=None) -> None:
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if x.dtype != torch.int8:
+        raise ValueError(f"{name} must be int8, got {x.dtype}")
+    if x.ndim != 2:
+        raise ValueError(f"{name} must be 2-D [rows, K], got shape {tuple(x.shape)}")
+    if not 1 <= x.shape[1] <= K_MAX:
+        raise ValueError(f"{name} has K={x.shape[1]}; the fused filters take 1 <= K <= {K_MAX}")
+    if device is not None and x.device != device:
+        raise ValueError(f"{name} is on {x.device}, expected {device}")
+
+
+def _check_vec(name: str, v, n: int, device) -> None:
+    if not isinstance(v, torch.Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(v).__name__}")
+    if v.dtype != torch.int32 or v.ndim != 1 or v.shape[0] != n:
+        raise ValueError(f"{name} must be int32 of shape [{n}], got {v.dtype} {tuple(v.shape)}")
+    if v.device != device:
+        raise ValueError(f"{name} is on {v.device}, expected {device}")
+
+
+def _check_count(name: str, v: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+        raise ValueError(f"{name} must be a non-negative int, got {v!r}")
+    return int(v)
+
+
+def _backend(device: torch.device, backend: str) -> str:
+    if backend not in ("auto", "reference", "triton"):
+        raise ValueError(f"backend must be 'auto', 'reference' or 'triton', got {backend!r}")
+    if backend == "auto":
+        return "triton" if device.type == "cuda" else "reference"
+    if backend == "reference" and device.type != "cpu":
+        raise ValueError("backend='reference' runs on CPU tensors")
+    return backend
+
+
+def _padded(x: torch.Tensor) -> torch.Tensor:
+    """x with K padded to a multiple of 32 and contiguous rows (copies only when needed)."""
+    m, k = x.shape
+    kp = -(-k // K_ALIGN) * K_ALIGN
+    if kp == k and x.stride(1) == 1 and x.stride(0) % 16 == 0 and x.data_ptr() % 16 == 0:
+        return x
+    out = torch.zeros((m, kp), dtype=torch.int8, device=x.device)
+    out[:, :k] = x
+    return out
+
+
+def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: int,
+                y: torch.Tensor | None = None, y_half_norms: torch.Tensor | None = None, *,
+                deterministic: bool = False, config: FilterConfig | None = None,
+                backend: str = "auto") -> PairHits:
+    """Pairs whose combination may be short: h_i + h_j - |<x_i, y_j>| <= goal.
+
+    Args:
+        x: [M, K] int8 vectors; half_norms: [M] int32, h = round(|x|^2 / 2) of the vectors the
+            rows stand for (callers fold their quantisation into h and goal).
+        goal: int32 threshold.
+        capacity: records kept at most.
+        y, y_half_norms: [N, K] int8 and [N] int32; None -> all pairs i < j of x (the upper
+            triangle of the Gram matrix only is computed; the diagonal is skipped).
+        deterministic: sort the kept records by (i, j) (one host sync). Unsorted order is
+            unspecified. If hits exceed capacity, which ones are kept is unspecified.
+
+    Returns:
+        ``PairHits``: records (i, j, sign, dot) with sign = +1 when <x_i, y_j> >= 0 (x_i - y_j is
+        the shorter combination), else -1; ``total``/``dropped`` report overflow.
+    """
+    _check_int8("x", x)
+    dev = x.device
+    m, k = x.shape
+    _check_vec("half_norms", half_norms, m, dev)
+    gram = y is None
+    if gram:
+        if y_half_norms is not None:
+            raise ValueError("y_half_norms given without y")
+        n = m
+    else:
+        _check_int8("y", y, dev)
+        if y.shape[1] != k:
+            raise ValueError(f"x has K={k} but y has K={y.shape[1]}")
+        n = y.shape[0]
+        _check_vec("y_half_norms", y_half_norms, n, dev)
+    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not INT32_MIN <= goal <= INT32_MAX:
+        raise ValueError(f"goal must be an int32 value, got {goal!r}")
+    capacity = _check_count("capacity", capacity)
+    be = _backend(dev, backend)
+    records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
+    count = torch.zeros(1, dtype=torch.int64, device=dev)
+    if be == "reference":
+        hits = reference.pair_search(x.numpy(), half_norms.numpy(), int(goal),
+                                     None if gram else y.numpy(), None if gram else y_half_norms.numpy())
+        kept = min(len(hits), capacity)
+        records[:kept] = torch.from_numpy(hits[:kept].astype(np.int32))
+        count[0] = len(hits)
+        return PairHits(records, count, capacity)
+    cfg = config or DEFAULT_FILTER_CONFIG
+    xp = _padded(x)
+    yp = xp if gram else _padded(y)
+    hy = half_norms if gram else y_half_norms
+    if m and n:
+        from ._kernels.filters import pair_search_kernel
+
+        n_tiles = triton.cdiv(n, cfg.block_n)
+        grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
+        if gram and cfg.block_m != cfg.block_n:
+            raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
+        pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
+                                 records, count, capacity, KP=xp.shape[1], GRAM=gram,
+                                 TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                                 BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
+                                 num_stages=cfg.num_stages)
+    hits = PairHits(records, count, capacity)
+    if deterministic:
+        kept = hits.kept
+        if kept > 1:
+            v = records[:kept]
+            key = v[:, 0].to(torch.int64) * n + v[:, 1].to(torch.int64)
+            records[:kept] = v[torch.argsort(key)]
+    return hits
+
+
+def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, capacity_per_row: int, *,
+           config: FilterConfig | None = None, backend: str = "auto") -> BucketHits:
+    """Bucket membership: centre c joins row i's list when |<x_i, c>| >= thresholds[i].
+
+    Args:
+        x: [M, K] int8 vectors; centres: [N, K] int8; thresholds: [M] int32 (callers fold norms
+            and the similarity factor alpha into them).
+        capacity_per_row: list length kept per row.
+
+    Returns:
+        ``BucketHits`` with per-row centre ids (ascending), signs of the dot products, and true
+        counts (``overflowed_rows()`` lists truncated rows).
+    """
+    _check_int8("x", x)
+    dev = x.device
+    m, k = x.shape
+    _check_int8("centres", centres, dev)
+    if centres.shape[1] != k:
+        raise ValueError(f"x has K={k} but centres have K={centres.shape[1]}")
+    n = centres.shape[0]
+    _check_vec("thresholds", thresholds, m, dev)
+    cap = _check_count("capacity_per_row", capacity_per_row)
+    be = _backend(dev, backend)
+    ids = torch.empty((m, cap), dtype=torch.int32, device=dev)
+    signs = torch.empty((m, cap), dtype=torch.int8, device=dev)
+    counts = torch.zeros(m, dtype=torch.int32, device=dev)
+    if be == "reference":
+        lists, sgn, cnt = reference.bucket(x.numpy(), centres.numpy(), thresholds.numpy())
+        for r in range(m):
+            kk = min(len(lists[r]), cap)
+            ids[r, :kk] = torch.from_numpy(lists[r][:kk].astype(np.int32))
+            signs[r, :kk] = torch.from_numpy(sgn[r][:kk].astype(np.int8))
+        counts[:] = torch.from_numpy(cnt.astype(np.int32))
+        return BucketHits(ids, signs, counts, cap)
+    cfg = config or DEFAULT_FILTER_CONFIG
+    xp, cp = _padded(x), _padded(centres)
+    if m and n:
+        from ._kernels.filters import bucket_kernel
+
+        bucket_kernel[(triton.cdiv(m, cfg.block_m),)](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n,
+                                                      ids, signs, counts, cap, KP=xp.shape[1],
+                                                      BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
+                                                      BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
+                                                      num_stages=cfg.num_stages)
+    return BucketHits(ids, signs, counts, cap)
+
+
+def half_norms(x: torch.Tensor) -> torch.Tensor:
+    """h = round(|x|^2 / 2) per row of an int8 [M, K] tensor, int32 (ties up)."""
+    _check_int8("x", x)
+    sq = (x.to(torch.int32) ** 2).sum(dim=1)
+    return ((sq + 1) // 2).to(torch.int32)

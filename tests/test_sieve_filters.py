@@ -1,0 +1,203 @@
+"""Fused sieve filters (interpreter on CPU, real kernels on the GPU) against the NumPy reference.
+
+Integer results are compared exactly; unordered records are sorted first; output buffers are
+poisoned so unwritten slots fail.
+"""
+
+import numpy as np
+import pytest
+import torch
+
+from int8tc.sieve import SMALL_FILTER_CONFIG, bucket, half_norms, pair_search
+from int8tc.sieve import reference as ref
+
+CFG = SMALL_FILTER_CONFIG
+
+
+def _vecs(rng, m, k, lo=-128, hi=128):
+    return torch.from_numpy(rng.integers(lo, hi, (m, k)).astype(np.int8))
+
+
+def _sorted(rec: np.ndarray) -> np.ndarray:
+    rec = np.asarray(rec, dtype=np.int64)
+    return rec[np.lexsort((rec[:, 1], rec[:, 0]))] if len(rec) else rec.reshape(0, 4)
+
+
+def _goal_for_rate(x, h, rate, y=None, hy=None):
+    xx = x.numpy().astype(np.int64)
+    yy = xx if y is None else y.numpy().astype(np.int64)
+    hh = h.numpy() if hy is None else hy.numpy()
+    v = h.numpy()[:, None] + hh[None, :] - np.abs(xx @ yy.T)
+    return int(np.quantile(v, rate))
+
+
+@pytest.mark.parametrize("k", [64, 96, 128, 160, 192, 1, 33, 100])
+@pytest.mark.parametrize("gram", [True, False])
+def test_pair_search_exact(rng, dev, k, gram):
+    m, n = 37, 29
+    x = _vecs(rng, m, k).to(dev)
+    h = half_norms(x)
+    y = None if gram else _vecs(rng, n, k).to(dev)
+    hy = None if gram else half_norms(y)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05, None if gram else y.cpu(), None if gram else hy.cpu())
+    hits = pair_search(x, h, goal, 5000, y, hy, config=CFG, backend="triton")
+    expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, None if gram else y.cpu().numpy(),
+                             None if gram else hy.cpu().numpy())
+    assert hits.total == len(expect) > 0 and hits.dropped == 0
+    np.testing.assert_array_equal(_sorted(hits.valid().cpu().numpy()), expect)
+
+
+def test_pair_search_deterministic_order_and_poison(rng, dev):
+    x = _vecs(rng, 50, 64).to(dev)
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.1)
+    hits = pair_search(x, h, goal, 4000, deterministic=True, config=CFG, backend="triton")
+    hits.records[hits.kept:] = -7  # anything beyond kept is not part of the answer
+    expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
+
+
+def test_pair_search_overflow_counts_exactly(rng, dev):
+    x = _vecs(rng, 40, 96).to(dev)
+    h = half_norms(x)
+    goal = 2**31 - 1  # every pair i < j hits
+    total = 40 * 39 // 2
+    for cap in (0, 1, 100, total, total + 5):
+        hits = pair_search(x, h, goal, cap, config=CFG, backend="triton")
+        assert hits.total == total and hits.kept == min(cap, total) and hits.dropped == max(0, total - cap)
+        got = _sorted(hits.valid().cpu().numpy())
+        expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
+        # every kept record is a true hit, with no duplicates
+        assert len({(int(a), int(b)) for a, b in got[:, :2]}) == len(got)
+        exp_set = {tuple(r) for r in expect.tolist()}
+        assert all(tuple(r) in exp_set for r in got.tolist())
+        if cap >= total:
+            np.testing.assert_array_equal(got, expect)
+
+
+def test_pair_search_boundary_is_inclusive(rng, dev):
+    x = _vecs(rng, 24, 64).to(dev)
+    h = half_norms(x)
+    v = (h.cpu()[:, None] + h.cpu()[None, :] - (x.cpu().long() @ x.cpu().long().T).abs()).numpy()
+    iu = np.triu_indices(24, 1)
+    goal = int(np.sort(v[iu])[5])  # exactly at some pairs' value
+    on_boundary = int((v[iu] == goal).sum())
+    hits = pair_search(x, h, goal, 1000, config=CFG, backend="triton")
+    assert hits.total == int((v[iu] <= goal).sum())
+    assert pair_search(x, h, goal - 1, 1000, config=CFG, backend="triton").total == hits.total - on_boundary
+
+
+def test_pair_search_extremes_and_single_row(rng, dev):
+    x = torch.full((20, 128), 127, dtype=torch.int8)
+    x[::2] = -128
+    x = x.to(dev)
+    h = half_norms(x)
+    hits = pair_search(x, h, 0, 1000, config=CFG, backend="triton", deterministic=True)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), 0))
+    one = x[:1]
+    assert pair_search(one, h[:1], 10**9, 10, config=CFG, backend="triton").total == 0  # no pair i < j
+    y = _vecs(rng, 7, 128).to(dev)
+    r = pair_search(one, h[:1], 10**9, 10, y, half_norms(y), config=CFG, backend="triton")
+    assert r.total == 7
+
+
+def test_pair_search_empty_result(rng, dev):
+    x = _vecs(rng, 33, 64).to(dev)
+    h = half_norms(x)
+    hits = pair_search(x, h, -(10**8), 10, config=CFG, backend="triton")
+    assert hits.total == 0 and hits.valid().shape == (0, 4)
+
+
+def test_non_contiguous_input_is_handled(rng, dev):
+    big = _vecs(rng, 60, 200).to(dev)
+    x = big[::2, 3:131]  # strided rows, offset columns
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05)
+    hits = pair_search(x, h, goal, 5000, config=CFG, backend="triton", deterministic=True)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal))
+
+
+@pytest.mark.parametrize("k", [64, 96, 160, 192, 50])
+def test_bucket_exact(rng, dev, k):
+    m, n, cap = 45, 70, 6
+    x, c = _vecs(rng, m, k).to(dev), _vecs(rng, n, k).to(dev)
+    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
+    thr = torch.from_numpy(np.quantile(d, 0.9, axis=1).astype(np.int32)).to(dev)
+    thr[3] = int(d[3].max())  # exactly at the boundary: >= keeps it
+    thr[4] = int(d[4].max()) + 1  # just above: nothing
+    b = bucket(x, c, thr, cap, config=CFG, backend="triton")
+    ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
+    assert counts[3] >= 1 and counts[4] == 0
+    for r in range(m):
+        kk = min(counts[r], cap)
+        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+        np.testing.assert_array_equal(b.signs[r, :kk].cpu().numpy(), signs[r][:kk])
+    over = set(b.overflowed_rows().cpu().tolist())
+    assert over == {r for r in range(m) if counts[r] > cap}
+
+
+def test_bucket_all_hit_overflow_and_single_row(rng, dev):
+    x, c = _vecs(rng, 1, 64).to(dev), _vecs(rng, 40, 64).to(dev)
+    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=CFG, backend="triton")
+    assert int(b.counts[0]) == 40
+    np.testing.assert_array_equal(b.ids[0].cpu().numpy(), np.arange(16))
+
+
+@pytest.mark.parametrize("call,err,match", [
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int16), torch.zeros(4, dtype=torch.int32), 0, 1),
+     ValueError, "x must be int8"),
+    (lambda: pair_search(torch.zeros(4, 200, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1),
+     ValueError, "K=200"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(5, dtype=torch.int32), 0, 1),
+     ValueError, r"half_norms must be int32 of shape \[4\]"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 2**31, 1),
+     ValueError, "goal must be an int32"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, -1),
+     ValueError, "capacity must be a non-negative int"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1,
+                         torch.zeros(3, 9, dtype=torch.int8), torch.zeros(3, dtype=torch.int32)),
+     ValueError, "K=8 but y has K=9"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1,
+                         y_half_norms=torch.zeros(4, dtype=torch.int32)), ValueError, "without y"),
+    (lambda: bucket(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(3, 8, dtype=torch.int8),
+                    torch.zeros(4, dtype=torch.int64), 2), ValueError, "thresholds must be int32"),
+    (lambda: bucket(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(3, 7, dtype=torch.int8),
+                    torch.zeros(4, dtype=torch.int32), 2), ValueError, "centres have K=7"),
+])
+def test_filter_bad_input(call, err, match):
+    with pytest.raises(err, match=match):
+        call()
+
+
+def test_cpu_reference_backend_matches(rng):
+    x = _vecs(rng, 30, 64)
+    h = half_norms(x)
+    goal = _goal_for_rate(x, h, 0.1)
+    hits = pair_search(x, h, goal, 3)
+    assert hits.total == len(ref.pair_search(x.numpy(), h.numpy(), goal)) and hits.kept == 3
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k", [64, 128, 192])
+def test_gpu_default_tiles_pair_search_and_bucket(rng, k):
+    x = _vecs(rng, 1000, k).cuda()
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
+    hits = pair_search(x, h, goal, 10**6, deterministic=True)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal))
+    y = _vecs(rng, 777, k).cuda()
+    hy = half_norms(y)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-2, y.cpu(), hy.cpu())
+    hits = pair_search(x, h, goal, 10**6, y, hy, deterministic=True)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(),
+                                  ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, y.cpu().numpy(), hy.cpu().numpy()))
+    c = _vecs(rng, 300, k).cuda()
+    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
+    thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
+    b = bucket(x, c, thr, 8)
+    ids, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
+    for r in range(0, 1000, 7):
+        kk = min(counts[r], 8)
+        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
