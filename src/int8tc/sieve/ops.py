@@ -21,7 +21,7 @@ from . import reference
 
 K_MAX = 192
 K_ALIGN = 32
-INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
+GOAL_MAX = 2**30
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,9 @@ class FilterConfig:
     num_stages: int = 2
 
 
-#: H200 default (benchmarks/NOTES.md); tests pin SMALL for the interpreter.
-DEFAULT_FILTER_CONFIG = FilterConfig()
+#: H200 default (benchmarks/NOTES.md: 64x64 tiles, 4 warps ran fastest in the first sweep,
+#: 2026-11-30); tests pin SMALL for the interpreter.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_m=64, block_n=64, block_k=32, tiles_per_program=16, num_warps=4)
 SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
 
 
@@ -172,8 +173,8 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             raise ValueError(f"x has K={k} but y has K={y.shape[1]}")
         n = y.shape[0]
         _check_vec("y_half_norms", y_half_norms, n, dev)
-    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not INT32_MIN <= goal <= INT32_MAX:
-        raise ValueError(f"goal must be an int32 value, got {goal!r}")
+    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
+        raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
     capacity = _check_count("capacity", capacity)
     be = _backend(dev, backend)
     records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)

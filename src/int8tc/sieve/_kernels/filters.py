@@ -58,19 +58,25 @@ def pair_search_kernel(
     n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
     rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
-    hx = tl.load(hx_ptr + rows, mask=rmask, other=0)
+    # hit  <=>  |dot| >= (h_i - goal) + h_j: one add, one abs, one compare per element
+    hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
+    row_edge = (ti + 1) * BLOCK_M > M
     for t in range(0, n_here):
-        cols = (tj0 + t) * BLOCK_N + tl.arange(0, BLOCK_N)
+        tj = tj0 + t
+        cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
         acc = _tile_dot(x_ptr, stride_x, rows, rmask, y_ptr, stride_y, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
-        hit = (hx[:, None] + hy[None, :] - tl.abs(acc) <= goal) & rmask[:, None] & cmask[None, :]
-        if GRAM:
-            hit = hit & (rows[:, None] < cols[None, :])
+        hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
+        # masks only where a tile crosses the matrix edge or the Gram diagonal
+        if row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti):
+            hit = hit & rmask[:, None] & cmask[None, :]
+            if GRAM:
+                hit = hit & (rows[:, None] < cols[None, :])
         hi = hit.to(tl.int32)
-        rc = tl.sum(hi, axis=1)
-        total = tl.sum(rc, axis=0)
-        if total > 0:
+        if tl.max(tl.max(hi, axis=1), axis=0) > 0:  # most tiles stop here
+            rc = tl.sum(hi, axis=1)
+            total = tl.sum(rc, axis=0)
             base = tl.atomic_add(count_ptr, total.to(tl.int64))
             row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
             pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
@@ -98,18 +104,21 @@ def bucket_kernel(
     rmask = rows < M
     thr = tl.load(thr_ptr + rows, mask=rmask, other=0)
     cnt = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    row_edge = (tl.program_id(0) + 1) * BLOCK_M > M
     for tj in range(0, tl.cdiv(N, BLOCK_N)):
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
         acc = _tile_dot(x_ptr, stride_x, rows, rmask, c_ptr, stride_c, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & cmask[None, :]
+        hit = tl.abs(acc) >= thr[:, None]
+        if row_edge or ((tj + 1) * BLOCK_N > N):
+            hit = hit & rmask[:, None] & cmask[None, :]
         hi = hit.to(tl.int32)
-        rc = tl.sum(hi, axis=1)
-        if tl.sum(rc, axis=0) > 0:
+        if tl.max(tl.max(hi, axis=1), axis=0) > 0:
+            rc = tl.sum(hi, axis=1)
             pos = cnt[:, None] + _row_offsets(hi, rc)
             keep = hit & (pos < capacity)
             slot = rows[:, None].to(tl.int64) * capacity + pos
             tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
             tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
-        cnt += rc
+            cnt += rc
     tl.store(counts_ptr + rows, cnt, mask=rmask)
