@@ -15,6 +15,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description=bench_gemm.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     bench_gemm.add_arguments(b)
     b.set_defaults(func=bench_gemm.main)
+    c = sub.add_parser("bench-curve", help="pruning curve: diagonals -> pairs -> time -> errors (CUDA)")
+    bench_gemm.add_curve_arguments(c)
+    c.set_defaults(func=bench_gemm.curve_main)
     from .bench import filters as bench_filters
 
     f = sub.add_parser("bench-filters", help="fused sieve filters vs the INT8 roof (CUDA)",

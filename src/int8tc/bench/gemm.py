@@ -335,3 +335,51 @@ def main(args: argparse.Namespace) -> int:
             write_csv(bpath, args.breakdowns, list(args.breakdowns[0]), meta)
             progress(f"wrote {bpath}")
     return 0
+
+
+CURVE_COLUMNS = ["size_M", "size_N", "size_K", "splits", "scaling", "diagonals", "pairs", "time_ms", "gflops",
+                 "max_abs_err", "l2_rel_err"]
+
+
+def curve_main(args) -> int:
+    """The seed's pruning curve: anti-diagonal threshold d -> kept pairs -> time -> max abs err -> L2 err."""
+    import torch
+
+    from ..ozaki import gemm_fp64
+    from ..ozaki.scheme import check_splits, kept_pairs
+
+    try:
+        (m, n, k), = parse_sizes(args.size)
+        s = check_splits(args.splits)
+    except (ValueError, TypeError) as e:
+        print(f"int8tc bench-curve: {e}", file=sys.stderr)
+        return 2
+    if not torch.cuda.is_available():
+        print("int8tc bench-curve: needs a CUDA GPU", file=sys.stderr)
+        return 2
+    a, b = make_inputs_torch(m, n, k, args.dist, args.seed, "cuda")
+    ref = a @ b
+    out = torch.empty_like(ref)
+    rows = []
+    for d in range(1, 2 * s):
+        ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=d, scaling=args.scaling, out=out), args.iters)
+        err = _errors_torch(out, ref)
+        rows.append({"size_M": m, "size_N": n, "size_K": k, "splits": s, "scaling": args.scaling, "diagonals": d,
+                     "pairs": len(kept_pairs(s, d)), "time_ms": f"{ms:.4f}",
+                     "gflops": f"{2.0 * m * n * k / (ms * 1e6):.1f}", "max_abs_err": f"{err[0]:.3e}",
+                     "l2_rel_err": f"{err[1]:.3e}"})
+        progress(str(rows[-1]))
+    print(format_table(rows, CURVE_COLUMNS))
+    if args.out:
+        write_csv(args.out, rows, CURVE_COLUMNS, environment())
+    return 0
+
+
+def add_curve_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("size", help="N or MxNxK")
+    p.add_argument("splits", type=int)
+    p.add_argument("--iters", type=int, default=5)
+    p.add_argument("--scaling", choices=("row", "matrix"), default="row")
+    p.add_argument("--dist", choices=DISTRIBUTIONS, default="randn")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out")
