@@ -53,11 +53,12 @@ def _sample_values(x, h, y, hy, bucketing: bool):
     Gram search's diagonal, its minimum, never enters the sample)."""
     import torch
 
+    if bucketing:  # vectors against centres: any pair is distinct
+        s, t = min(4096, x.shape[0]), y.shape[0]
+        return torch._int_mm(x[:s], y.t()).abs().flatten().to(torch.float64)
     s = min(4096, x.shape[0] // 2)
     t = min(4096, y.shape[0] - s)
     d = torch._int_mm(x[:s], y[s:s + t].t())  # B in cuBLASLt's fast layout: a row-major [t, K] transposed
-    if bucketing:
-        return d.abs().flatten().to(torch.float64)
     return (h[:s, None] + hy[None, s:s + t] - d.abs()).flatten().to(torch.float64)
 
 
@@ -86,12 +87,27 @@ def unfused_pair_search(x, h, goal: int, chunk: int = 16384):
 
 
 def run(args) -> list[dict]:
+    rows: list[dict] = []
+    meta = environment() if args.out else {}
+
+    def emit(r: dict) -> None:  # keep the CSV current, so a cut-short run still leaves its rows
+        rows.append(r)
+        progress(str(r))
+        if args.out:
+            write_csv(args.out, rows, COLUMNS, meta)
+
+    _run(args, emit)
+    return rows
+
+
+def _run(args, emit) -> None:
     import torch
 
     from ..sieve import FilterConfig, bucket, half_norms, pair_search
 
-    best, rows = roof(args.iters)
-    progress(f"roof: {best:.0f} TOPS")
+    best, roof_rows = roof(args.iters)
+    for r in roof_rows:
+        emit(r)
     g = torch.Generator(device="cuda").manual_seed(args.seed)
 
     def row(op, m, n, k, rate, hits, cap, dropped, ms, pairs, cfg):
@@ -124,14 +140,12 @@ def run(args) -> list[dict]:
                         res["h"] = pair_search(x, h, goal, cap, config=cfg)
                     ms = time_cuda(fused, args.iters, warmup=2)
                     hh = res["h"]
-                    rows.append(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
-                                    f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"))
-                    progress(str(rows[-1]))
+                    emit(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
+                             f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"))
                 if args.unfused and rate == 1e-4 and m == max(_ints(args.pair_m)[:2]):
                     ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1)
                     n_hits = int(unfused_pair_search(x, h, goal).shape[0])
-                    rows.append(row("unfused_torch", m, m, k, rate, n_hits, 0, 0, ms, pairs, "int_mm 16384-row chunks"))
-                    progress(str(rows[-1]))
+                    emit(row("unfused_torch", m, m, k, rate, n_hits, 0, 0, ms, pairs, "int_mm 16384-row chunks"))
             del x, h, vals
         for m in _ints(args.bucket_m):
             for n in _ints(args.bucket_n):
@@ -151,12 +165,10 @@ def run(args) -> list[dict]:
                         cnt = res["b"].counts.to(torch.int64)
                         hits = int(cnt.sum())
                         dropped = int((cnt - cap).clamp(min=0).sum())
-                        rows.append(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n,
-                                        f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps}"))
-                        progress(str(rows[-1]))
+                        emit(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n,
+                                 f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps}"))
                 del x, c, vals
                 torch.cuda.empty_cache()
-    return rows
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -181,7 +193,4 @@ def main(args) -> int:
         return 2
     rows = run(args)
     print(format_table(rows, COLUMNS))
-    if args.out:
-        write_csv(args.out, rows, COLUMNS, environment())
-        progress(f"wrote {args.out}")
     return 0
