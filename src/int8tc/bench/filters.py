@@ -103,7 +103,7 @@ def run(args) -> list[dict]:
 def _run(args, emit) -> None:
     import torch
 
-    from ..sieve import FilterConfig, bucket, half_norms, pair_search
+    from ..sieve import DEFAULT_FILTER_CONFIG, FilterConfig, bucket, half_norms, pair_search
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -117,8 +117,8 @@ def _run(args, emit) -> None:
                 "gpairs_s": f"{pairs / ms / 1e6:.1f}", "tops": f"{tops:.0f}", "pct_roof": f"{100 * tops / best:.1f}",
                 "config": cfg}
 
-    configs = [FilterConfig()]
-    bucket_configs = [FilterConfig()]
+    configs = [DEFAULT_FILTER_CONFIG]
+    bucket_configs = [DEFAULT_FILTER_CONFIG]
     if args.sweep:
         configs += [FilterConfig(128, 128, 32, 8, 8, 2), FilterConfig(64, 64, 32, 16, 4, 2),
                     FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2)]
