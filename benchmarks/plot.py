@@ -1,0 +1,121 @@
+"""Plots and markdown tables for benchmarks/RESULTS.md from the committed CSVs.
+
+    python benchmarks/plot.py   # writes benchmarks/plots/*.png, prints the tables
+"""
+
+import csv
+import os
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RES = os.path.join(HERE, "results")
+PLOTS = os.path.join(HERE, "plots")
+GEMM = os.path.join(RES, "gemm_h200_2026-11-30.csv")
+CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-11-30.csv")
+FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
+
+
+def read(path):
+    with open(path) as fh:
+        return list(csv.DictReader(fh))
+
+
+def gemm_tables_and_plot():
+    rows = read(GEMM)
+    by = defaultdict(dict)
+    for r in rows:
+        by[(int(r["size_M"]), int(r["splits"]))][r["method"]] = r
+    sizes = sorted({k[0] for k in by})
+    splits = sorted({k[1] for k in by if k[1] > 0})
+    print("| size | S | fp64_cublas | int8_cublas_baseline | cublas_emulated | int8tc_ozaki1 | int8tc_ozaki1_graph | ours/emulated | ours l2 | emulated l2 | accuracy bar max(emu, 1e-14) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for n in sizes:
+        native = float(by[(n, 0)]["fp64_cublas"]["gflops"]) / 1e3
+        for s in splits:
+            d = by[(n, s)]
+            g = {m: float(d[m]["gflops"]) / 1e3 for m in d}
+            ours_l2, emu_l2 = float(d["int8tc_ozaki1"]["l2_rel_err"]), float(d["cublas_emulated"]["l2_rel_err"])
+            ok = "met" if ours_l2 <= max(emu_l2, 1e-14) else "MISSED"
+            print(f"| {n}^3 | {s} | {native:.1f} | {g['int8_cublas_baseline']:.1f} | {g['cublas_emulated']:.1f} | "
+                  f"{g['int8tc_ozaki1']:.1f} | {g['int8tc_ozaki1_graph']:.1f} | "
+                  f"**{g['int8tc_ozaki1'] / g['cublas_emulated']:.2f}x** ({g['int8tc_ozaki1_graph'] / g['cublas_emulated']:.2f}x graph) | "
+                  f"{ours_l2:.2e} | {emu_l2:.2e} | {ok} |")
+    fig, axes = plt.subplots(1, len(sizes), figsize=(6 * len(sizes), 4.2))
+    for ax, n in zip(axes, sizes):
+        for m, style in (("int8tc_ozaki1", "o-"), ("cublas_emulated", "s--"), ("int8_cublas_baseline", "^:")):
+            ax.plot(splits, [float(by[(n, s)][m]["gflops"]) / 1e3 for s in splits], style, label=m)
+        ax.axhline(float(by[(n, 0)]["fp64_cublas"]["gflops"]) / 1e3, color="k", lw=1, label="native DGEMM")
+        ax.set_title(f"{n}^3, H200")
+        ax.set_xlabel("splits S")
+        ax.set_ylabel("effective FP64 TFLOPS (2MNK/t)")
+        ax.set_yscale("log")
+        ax.set_xticks(splits)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(PLOTS, "gemm_tflops_vs_splits.png"), dpi=110)
+
+
+def curve_plot():
+    rows = read(CURVE)
+    print("\n| diagonals d | pairs | time (ms) | TFLOPS | max abs err | l2 rel err |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['diagonals']} | {r['pairs']} | {float(r['time_ms']):.2f} | {float(r['gflops']) / 1e3:.1f} | "
+              f"{float(r['max_abs_err']):.2e} | {float(r['l2_rel_err']):.2e} |")
+    fig, ax = plt.subplots(figsize=(6, 4.2))
+    t = [float(r["time_ms"]) for r in rows]
+    e = [float(r["l2_rel_err"]) for r in rows]
+    ax.plot(t, e, "o-")
+    for r, x, y in zip(rows, t, e):
+        ax.annotate(f"d={r['diagonals']} ({r['pairs']})", (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    ax.set_yscale("log")
+    ax.set_xlabel("time (ms)")
+    ax.set_ylabel("l2 relative error vs native DGEMM")
+    ax.set_title("Pruning curve, 8192^3, S=6, row scaling")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(PLOTS, "gemm_pruning_curve.png"), dpi=110)
+
+
+def filter_tables_and_plot():
+    rows = [r for r in read(FILTERS) if r["op"] in ("pair_search", "bucket")]
+    roof = max(float(r["tops"]) for r in read(FILTERS) if r["op"].startswith("roof"))
+    print(f"\nroof {roof:.0f} TOPS")
+    print("| op | M | N | K | rate 1e-2: Gpairs/s (TOPS, % roof) | rate 1e-4 | rate 1e-6 |")
+    print("|---|---|---|---|---|---|---|")
+    keyed = defaultdict(dict)
+    for r in rows:
+        keyed[(r["op"], int(r["M"]), int(r["N"]), int(r["K"]))][r["target_rate"]] = r
+    for key in sorted(keyed):
+        cells = []
+        for rate in ("0.01", "0.0001", "1e-06"):
+            r = keyed[key].get(rate)
+            cells.append(f"{float(r['gpairs_s']):.0f} ({r['tops']}, {r['pct_roof']}%)" if r else "")
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | " + " | ".join(cells) + " |")
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
+    for op, m, n, ax in (("pair_search", 131072, 131072, axes[0]), ("bucket", 4194304, 16384, axes[1])):
+        for rate, style in (("0.01", "o-"), ("0.0001", "s-"), ("1e-06", "^-")):
+            ks = sorted(k[3] for k in keyed if k[:3] == (op, m, n) and rate in keyed[k])
+            ax.plot(ks, [float(keyed[(op, m, n, k)][rate]["tops"]) for k in ks], style, label=f"hit rate {rate}")
+        ax.axhline(roof, color="k", lw=1, label=f"INT8 roof {roof:.0f}")
+        ax.axhline(0.5 * roof, color="r", lw=1, ls="--", label="50% of roof (target)")
+        ax.set_title(f"{op}, M={m}, N={n}")
+        ax.set_xlabel("K")
+        ax.set_ylabel("INT8-equivalent TOPS (2K pairs/s)")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(PLOTS, "filters_tops_vs_k.png"), dpi=110)
+
+
+if __name__ == "__main__":
+    os.makedirs(PLOTS, exist_ok=True)
+    gemm_tables_and_plot()
+    curve_plot()
+    filter_tables_and_plot()
