@@ -1,4 +1,4 @@
-"""The ``int8tc`` command: ``int8tc bench SIZES SPLITS ITERS [--csv]``, ``int8tc bench-filters``."""
+"""The ``int8tc`` command: ``int8tc bench SIZES SPLITS ITERS [--csv]``, ``int8tc bench-filters``, ``int8tc sieve``."""
 
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description=bench_filters.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     bench_filters.add_arguments(f)
     f.set_defaults(func=bench_filters.main)
+    from .sieve.lattice import cli as sieve_cli
+
+    sv = sub.add_parser("sieve", help="solve an SVP-challenge-style instance with the GPU sieve")
+    sieve_cli.add_arguments(sv)
+    sv.set_defaults(func=sieve_cli.main)
     return p
 
 

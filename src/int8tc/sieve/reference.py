@@ -16,6 +16,12 @@ def _as_i64(x) -> np.ndarray:
     return np.asarray(x).astype(np.int64)
 
 
+def _int_dots(a, b) -> np.ndarray:
+    """a @ b.T exactly, through float64 BLAS (every partial sum is an integer below 2^53 for
+    int8 rows of length K <= 2^38), returned as int64."""
+    return (np.asarray(a, dtype=np.float64) @ np.asarray(b, dtype=np.float64).T).astype(np.int64)
+
+
 def pair_search(x, half_norms, goal: int, y=None, y_half_norms=None) -> np.ndarray:
     """All hits as an int64 array [n, 4] of (i, j, sign, dot), sorted by (i, j).
 
@@ -26,7 +32,7 @@ def pair_search(x, half_norms, goal: int, y=None, y_half_norms=None) -> np.ndarr
     gram = y is None
     yy = x if gram else _as_i64(y)
     hy = hx if gram else _as_i64(y_half_norms)
-    d = x @ yy.T
+    d = _int_dots(x, yy)
     hit = hx[:, None] + hy[None, :] - np.abs(d) <= goal
     if gram:
         hit &= np.triu(np.ones(hit.shape, dtype=bool), k=1)
@@ -38,7 +44,7 @@ def pair_search(x, half_norms, goal: int, y=None, y_half_norms=None) -> np.ndarr
 
 def bucket(x, centres, thresholds) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray]:
     """Per row i: (centre ids ascending, signs) with |<x_i, c>| >= thresholds[i], and the counts."""
-    d = _as_i64(x) @ _as_i64(centres).T
+    d = _int_dots(x, centres)
     hit = np.abs(d) >= _as_i64(thresholds)[:, None]
     ids, signs = [], []
     for r in range(d.shape[0]):

@@ -1,0 +1,278 @@
+"""A progressive lattice sieve whose hot loop is the fused INT8 pair search.
+
+Vocabulary as in G6K. The *context* is the projected sublattice pi_l(L) spanned by the last
+d = n - l basis vectors; the database holds N context vectors, each kept as exact integer
+coefficients x (w.r.t. b_l..b_{n-1}) with its FP64 coordinates y = x Y_ctx in the orthonormal
+GSO frame. One *epoch* quantises y to INT8, runs ``pair_search`` on the whole database with a
+goal widened by a proven quantisation slack (so no reducing pair is lost to rounding),
+re-checks every candidate y_i -+ y_j in FP64, drops duplicates by a linear hash of the
+coefficients, and keeps the N shortest vectors. The context grows to the left one dimension at
+a time (progressive sieving; database vectors are extended by Babai's nearest plane), and the
+short vectors of every context are lifted to the full lattice (dimensions for free).
+Arrays live on one torch device: CUDA runs the Triton filter, CPU the NumPy reference.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+import torch
+
+from ..ops import pair_search
+from .instance import gaussian_heuristic
+
+SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
+SATURATION_RATIO = 0.5
+DB_SIZE_FACTOR = 3.2
+REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile of the database
+
+
+def dims_for_free(n: int) -> int:
+    """G6K's default: n ln(4/3) / ln(n / (2 pi e)), for n large enough (0 below 40)."""
+    if n < 40:
+        return 0
+    return max(0, int(n * math.log(4 / 3) / math.log(n / (2 * math.pi * math.e))))
+
+
+@dataclass
+class Stats:
+    epochs: int = 0
+    pairs_tested: int = 0
+    candidates: int = 0
+    sieve_s: float = 0.0
+    filter_s: float = 0.0
+    lift_s: float = 0.0
+    host_s: float = 0.0
+    log: list = field(default_factory=list)
+
+
+class Siever:
+    """Sieve state for one reduced basis (rows of ``basis``; integers)."""
+
+    def __init__(self, basis, device: torch.device | str = "cpu", seed: int = 0,
+                 progress: Callable[[str], None] | None = None):
+        from fpylll import GSO, IntegerMatrix
+
+        self.basis = [list(map(int, row)) for row in basis]
+        self.n = n = len(self.basis)
+        a = IntegerMatrix.from_matrix(self.basis)
+        m = GSO.Mat(a, float_type="double")
+        m.update_gso()
+        self.mu = np.array([[m.get_mu(i, j) if j < i else (1.0 if i == j else 0.0) for j in range(n)]
+                            for i in range(n)])
+        self.r = np.array([m.get_r(i, i) for i in range(n)])
+        if not np.all(self.r > 0):
+            raise ValueError("the basis rows are linearly dependent (a GSO length is zero)")
+        self.gh = gaussian_heuristic(np.log(self.r))
+        self.device = torch.device(device)
+        self.gen = torch.Generator(device="cpu").manual_seed(seed)
+        self.progress = progress or (lambda s: None)
+        hv = torch.randint(-(2**62), 2**62, (n,), generator=self.gen, dtype=torch.int64)
+        self.hvec = hv.to(self.device)
+        self.mu_t = torch.tensor(self.mu, dtype=torch.float64, device=self.device)
+        self.sqrt_r = torch.tensor(np.sqrt(self.r), dtype=torch.float64, device=self.device)
+        self.l = n
+        self.x = torch.zeros((0, 0), dtype=torch.int64, device=self.device)
+        self.y = torch.zeros((0, 0), dtype=torch.float64, device=self.device)
+        self.n2 = torch.zeros(0, dtype=torch.float64, device=self.device)
+        self.stats = Stats()
+        self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
+
+    # ---- context geometry -------------------------------------------------------------------
+    @property
+    def d(self) -> int:
+        return self.n - self.l
+
+    def gh_context(self) -> float:
+        return gaussian_heuristic(np.log(self.r[self.l:]))
+
+    def db_target(self) -> int:
+        return int(math.ceil(DB_SIZE_FACTOR * (4 / 3) ** (self.d / 2))) + 16
+
+    def _coords(self, x: torch.Tensor) -> torch.Tensor:
+        l = self.l
+        yb = self.mu_t[l:, l:] * self.sqrt_r[l:][None, :]
+        return x.to(torch.float64) @ yb
+
+    def _hash(self, x: torch.Tensor) -> torch.Tensor:
+        h = (x * self.hvec[self.l:][None, :]).sum(dim=1)
+        return h.abs()  # x and -x are the same lattice point for the sieve
+
+    # ---- database ---------------------------------------------------------------------------
+    def _babai_fill(self, x: torch.Tensor, free: torch.Tensor) -> torch.Tensor:
+        """Set x_j for positions where ``free`` is True by nearest plane (top index down)."""
+        l, d = self.l, self.d
+        mu = self.mu_t[l:, l:]
+        for j in range(d - 1, -1, -1):
+            t = (x[:, j + 1:].to(torch.float64) @ mu[j + 1:, j]) if j + 1 < d else torch.zeros(len(x), dtype=torch.float64, device=x.device)
+            x[:, j] = torch.where(free[:, j], -torch.round(t).to(torch.int64), x[:, j])
+        return x
+
+    def sample(self, count: int) -> None:
+        """Add ``count`` new vectors: random +-1 on a few of the top coordinates, Babai below."""
+        d = self.d
+        top = max(1, min(d, d // 3 + 1))
+        x = torch.zeros((count, d), dtype=torch.int64)
+        vals = torch.randint(0, 3, (count, top), generator=self.gen) - 1
+        vals[:, -1] = torch.where(vals[:, -1] == 0, torch.ones_like(vals[:, -1]), vals[:, -1])
+        x[:, d - top:] = vals
+        x = x.to(self.device)
+        free = torch.zeros((count, d), dtype=torch.bool, device=self.device)
+        free[:, : d - top] = True
+        x = self._babai_fill(x, free)
+        self._merge(x, self._coords(x))
+
+    def _merge(self, x_new: torch.Tensor, y_new: torch.Tensor, keep: int | None = None) -> int:
+        """Union of database and new vectors without duplicates or zero vectors, N shortest kept.
+
+        Returns how many new vectors entered the database."""
+        n2_new = (y_new * y_new).sum(dim=1)
+        ok = n2_new > 0.5 * float(self.r[self.l:].min())  # drop the zero vector (and rounding dust)
+        x_new, y_new, n2_new = x_new[ok], y_new[ok], n2_new[ok]
+        h_db = self._hash(self.x) if len(self.x) else torch.zeros(0, dtype=torch.int64, device=self.device)
+        h_new = self._hash(x_new)
+        fresh = ~torch.isin(h_new, h_db)
+        x_new, y_new, n2_new, h_new = x_new[fresh], y_new[fresh], n2_new[fresh], h_new[fresh]
+        if len(h_new):
+            _, first = np.unique(h_new.cpu().numpy(), return_index=True)
+            idx = torch.as_tensor(np.sort(first), device=self.device)
+            x_new, y_new, n2_new = x_new[idx], y_new[idx], n2_new[idx]
+        x = torch.cat([self.x, x_new]) if len(self.x) else x_new
+        y = torch.cat([self.y, y_new]) if len(self.y) else y_new
+        n2 = torch.cat([self.n2, n2_new])
+        cap = keep if keep is not None else max(self.db_target(), len(self.x))
+        order = torch.argsort(n2)[:cap]
+        entered = int((order >= len(self.x)).sum())
+        self.x, self.y, self.n2 = x[order], y[order], n2[order]
+        return entered
+
+    def extend_left(self) -> None:
+        """Grow the context by one dimension (l -> l - 1); database vectors get their new
+        leading coefficient by nearest plane."""
+        if self.l == 0:
+            raise ValueError("the context already spans the whole lattice")
+        l = self.l - 1
+        if len(self.x):
+            t = self.x.to(torch.float64) @ self.mu_t[l + 1:, l]
+            c = -torch.round(t)
+            y0 = (c + t) * self.sqrt_r[l]
+            self.x = torch.cat([c.to(torch.int64)[:, None], self.x], dim=1)
+            self.y = torch.cat([y0[:, None], self.y], dim=1)
+            self.n2 = self.n2 + y0 * y0
+        self.l = l
+        order = torch.argsort(self.n2)
+        self.x, self.y, self.n2 = self.x[order], self.y[order], self.n2[order]
+
+    # ---- the sieve --------------------------------------------------------------------------
+    def saturation(self) -> float:
+        """Found vectors within sqrt(4/3) GH over half the count the heuristic expects (>= 1: saturated)."""
+        bound = SATURATION_RADIUS * self.gh_context() ** 2
+        expect = SATURATION_RATIO * 0.5 * SATURATION_RADIUS ** (self.d / 2)
+        return float((self.n2 <= bound).sum()) / max(expect, 1.0)
+
+    def quantize(self) -> tuple[torch.Tensor, torch.Tensor, float]:
+        """INT8 coordinates q = round(s y), half norms h = floor(s^2 |y|^2 / 2), and the scale s."""
+        s = 127.0 / float(self.y.abs().max())
+        q = torch.round(self.y * s).clamp_(-127, 127).to(torch.int8)
+        h = torch.floor(self.n2 * (s * s / 2)).to(torch.int32)
+        return q, h, s
+
+    def filter_goal(self, s: float, target_n2: float) -> int:
+        """Goal for ``pair_search`` that every pair with |y_i -+ y_j|^2 <= target_n2 passes.
+
+        With q = s y + e, |e_k| <= 1/2: |<q_i,q_j> - s^2 <y_i,y_j>| <= s sqrt(d)/2 (|y_i| + |y_j|)
+        + d/4, and h = floor(.) is at most 1 below s^2 |y|^2 / 2 per vector.
+        """
+        d = self.d
+        ymax = math.sqrt(float(self.n2.max()))
+        slack = s * math.sqrt(d) * ymax + d / 4.0 + 2.0
+        return int(math.ceil(s * s * target_n2 / 2.0 + slack))
+
+    def candidate_pairs(self, target_n2: float, capacity: int):
+        """The filter's hits for "|y_i -+ y_j|^2 <= target_n2" (a superset of the true pairs)."""
+        q, h, s = self.quantize()
+        return pair_search(q, h, self.filter_goal(s, target_n2), capacity)
+
+    def epoch(self, capacity: int) -> tuple[int, int]:
+        """One all-pairs reduction pass; returns (vectors improved, hits dropped by capacity)."""
+        t0 = time.perf_counter()
+        target = float(torch.quantile(self.n2, REPLACE_QUANTILE)) if len(self.n2) > 1 else float(self.n2.max())
+        tf = time.perf_counter()
+        hits = self.candidate_pairs(target, capacity)
+        rec = hits.valid().to(torch.int64)
+        dropped = hits.dropped
+        if self.device.type == "cuda":
+            torch.cuda.synchronize()
+        self.stats.filter_s += time.perf_counter() - tf
+        i, j = rec[:, 0], rec[:, 1]
+        # the FP64 re-check, both signs: where |<y_i, y_j>| is within the quantisation slack the
+        # filter's sign may be the longer combination
+        yi, yj = self.y[i], self.y[j]
+        minus, plus = yi - yj, yi + yj
+        n2m, n2p = (minus * minus).sum(dim=1), (plus * plus).sum(dim=1)
+        use_plus = n2p < n2m
+        y_new = torch.where(use_plus[:, None], plus, minus)
+        n2_new = torch.minimum(n2m, n2p)
+        sign = torch.where(use_plus, -1, 1)
+        good = n2_new < target
+        x_new = self.x[i[good]] - sign[good][:, None] * self.x[j[good]]
+        improved = self._merge(x_new, y_new[good], keep=len(self.x))
+        st = self.stats
+        st.epochs += 1
+        st.pairs_tested += len(self.x) * (len(self.x) - 1) // 2
+        st.candidates += int(len(rec))
+        st.sieve_s += time.perf_counter() - t0
+        return improved, dropped
+
+    def sieve(self, max_epochs: int = 500) -> None:
+        """Epochs until the context is saturated (or no epoch improves anything twice in a row)."""
+        target = self.db_target()
+        if len(self.x) < target:
+            self.sample(target - len(self.x))
+        capacity = max(1 << 16, 4 * len(self.x))
+        idle = 0
+        for _ in range(max_epochs):
+            if self.saturation() >= 1.0:
+                break
+            improved, dropped = self.epoch(capacity)
+            if dropped:
+                capacity *= 2  # nothing is lost: the next epoch sees the same pairs again
+            idle = idle + 1 if improved == 0 else 0
+            if idle >= 2:
+                if len(self.x) < target:
+                    self.sample(target - len(self.x))
+                else:
+                    break
+
+    # ---- lifting ----------------------------------------------------------------------------
+    def lift(self, count: int = 1024) -> tuple[float, list[int]] | None:
+        """Babai-lift the ``count`` shortest context vectors to the full lattice; keep the best."""
+        t0 = time.perf_counter()
+        if not len(self.x):
+            return self.best
+        k = min(count, len(self.x))
+        x = self.x[:k]
+        l, n = self.l, self.n
+        c = torch.zeros((k, n), dtype=torch.int64, device=self.device)
+        c[:, l:] = x
+        n2 = self.n2[:k].clone()
+        for j in range(l - 1, -1, -1):
+            t = c[:, j + 1:].to(torch.float64) @ self.mu_t[j + 1:, j]
+            cj = -torch.round(t)
+            c[:, j] = cj.to(torch.int64)
+            n2 += ((cj + t) ** 2) * float(self.r[j])
+        b = int(torch.argmin(n2))
+        cand = (float(n2[b]), [int(v) for v in c[b].tolist()])
+        if self.best is None or cand[0] < self.best[0]:
+            self.best = cand
+        self.stats.lift_s += time.perf_counter() - t0
+        return self.best
+
+    def vector(self, coeffs: list[int]) -> list[int]:
+        """The lattice vector sum_i coeffs[i] b_i, in exact integers."""
+        n = self.n
+        return [sum(coeffs[i] * self.basis[i][k] for i in range(n) if coeffs[i]) for k in range(len(self.basis[0]))]

@@ -1,0 +1,114 @@
+"""The lattice sieve end to end on small SVP-challenge-style instances (CPU reference filter)."""
+
+import math
+
+import numpy as np
+import pytest
+import torch
+
+fpylll = pytest.importorskip("fpylll")
+
+from int8tc.cli import main  # noqa: E402
+from int8tc.sieve.lattice import (  # noqa: E402
+    Siever,
+    format_basis,
+    parse_basis,
+    reduce_basis,
+    solve_svp,
+    svp_challenge_basis,
+)
+
+
+def _exact_norm(basis, coeffs):
+    v = np.array(coeffs, dtype=object).dot(np.array(basis, dtype=object))
+    return math.sqrt(int(sum(int(x) * int(x) for x in v))), [int(x) for x in v]
+
+
+def _enum_shortest(basis):
+    """lambda_1 by fpylll's enumeration (the wheel has no BKZ strategies, so SVP.shortest_vector
+    cannot be used)."""
+    from fpylll import GSO, Enumeration
+
+    reduced, _ = reduce_basis(basis, 10)
+    m = GSO.Mat(fpylll.IntegerMatrix.from_matrix(reduced))
+    m.update_gso()
+    dist, _ = Enumeration(m).enumerate(0, m.d, m.get_r(0, 0), 0)[0]
+    return math.sqrt(dist)
+
+
+@pytest.mark.parametrize("dim,seed", [(30, 0), (40, 1), (50, 2)])
+def test_solves_to_goal_with_lll_only(dim, seed):
+    basis = svp_challenge_basis(dim, seed)
+    res = solve_svp(basis, 1.05, device="cpu", seed=seed, bkz_block=0)
+    assert res.found and res.norm_over_gh <= 1.05
+    norm, vec = _exact_norm(basis, res.coefficients)  # lattice membership, recomputed here
+    assert vec == res.vector and abs(norm - res.norm) < 1e-9 and norm > 0
+
+
+@pytest.mark.parametrize("dim,seed", [(34, 5), (40, 3)])
+def test_finds_the_enumerated_shortest_vector(dim, seed):
+    basis = svp_challenge_basis(dim, seed)
+    lam1 = _enum_shortest(basis)
+    from int8tc.sieve.lattice.siever import Siever as S
+
+    gh = S(reduce_basis(basis, 0)[0]).gh
+    res = solve_svp(basis, lam1 / gh * (1 + 1e-9), device="cpu", seed=seed, bkz_block=0)
+    assert res.found
+    assert abs(res.norm - lam1) < 1e-6
+
+
+def test_quantisation_loses_no_reducing_pair():
+    reduced, _ = reduce_basis(svp_challenge_basis(44, 7), 0)
+    sv = Siever(reduced, device="cpu", seed=1)
+    sv.l = sv.n - 30
+    sv.sample(sv.db_target())
+    for target_q in (0.3, 0.75, 1.0):
+        target = float(torch.quantile(sv.n2, target_q))
+        y = sv.y.numpy()
+        g = y @ y.T
+        n2 = np.diag(g)
+        best = n2[:, None] + n2[None, :] - 2 * np.abs(g)
+        iu = np.triu_indices(len(y), 1)
+        true_pairs = {(int(i), int(j)) for i, j in zip(*iu) if best[i, j] <= target}
+        hits = sv.candidate_pairs(target, 10**7)
+        found = {(int(a), int(b)) for a, b in hits.valid()[:, :2].tolist()}
+        assert hits.dropped == 0
+        assert true_pairs <= found, f"{len(true_pairs - found)} reducing pairs lost to INT8 rounding"
+
+
+def test_basis_file_round_trip_and_errors(tmp_path):
+    basis = svp_challenge_basis(12, 0)
+    assert parse_basis(format_basis(basis)) == basis
+    for text, msg in [("", "no basis rows"), ("[[1 2][3 x]]", "non-integer entry 'x'"),
+                      ("[[1 2 3][4 5]]", "different lengths"), ("[[1][2][3]]", "more rows than")]:
+        with pytest.raises(ValueError, match=msg):
+            parse_basis(text)
+    with pytest.raises(ValueError, match="linearly dependent"):
+        Siever([[1, 2], [2, 4]])
+
+
+def test_cli_sieve_on_cpu(tmp_path, capsys):
+    path = tmp_path / "b.txt"
+    path.write_text(format_basis(svp_challenge_basis(36, 4)))
+    out_json = tmp_path / "r.json"
+    assert main(["sieve", "--basis", str(path), "--bkz", "0", "--json", str(out_json)]) == 0
+    cap = capsys.readouterr()
+    assert "NumPy reference filter" in cap.err and "found:" in cap.out
+    import json
+
+    assert json.loads(out_json.read_text())["found"] is True
+    bad = tmp_path / "bad.txt"
+    bad.write_text("[[1 2][3]]")
+    assert main(["sieve", "--basis", str(bad)]) == 2
+    assert "different lengths" in capsys.readouterr().err
+    assert main(["sieve"]) == 2
+    assert main(["sieve", "--dim", "90", "--device", "cpu"]) == 2
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dim", [50, 60])
+def test_gpu_sieve_solves(dim):
+    basis = svp_challenge_basis(dim, 0)
+    res = solve_svp(basis, 1.05, device="cuda", bkz_block=0)
+    assert res.found
+    assert _exact_norm(basis, res.coefficients)[1] == res.vector
