@@ -47,7 +47,6 @@ class Stats:
     filter_s: float = 0.0
     lift_s: float = 0.0
     host_s: float = 0.0
-    dropped: int = 0  # filter hits beyond the per-epoch candidate capacity (seen again later)
     log: list = field(default_factory=list)
 
 
@@ -234,16 +233,14 @@ class Siever:
         target = self.db_target()
         if len(self.x) < target:
             self.sample(target - len(self.x))
-        # candidates per epoch: at most 2N (an epoch can replace at most a quarter of the database
-        # anyway); hits beyond it are counted and found again by the next epoch, not lost.
-        # Unbounded, dimension 100 ran out of GPU memory gathering candidates (2026-11-30).
-        capacity = max(1 << 16, 2 * len(self.x))
+        capacity = max(1 << 16, 4 * len(self.x))
         idle = 0
         for _ in range(max_epochs):
             if self.saturation() >= 1.0:
                 break
             improved, dropped = self.epoch(capacity)
-            self.stats.dropped += dropped
+            if dropped:
+                capacity *= 2  # nothing is lost: the next epoch sees the same pairs again
             idle = idle + 1 if improved == 0 else 0
             if idle >= 2:
                 if len(self.x) < target:
