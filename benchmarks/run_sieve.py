@@ -1,0 +1,42 @@
+"""Time ``int8tc sieve`` over dimensions and seeds; one JSON per run plus a CSV summary.
+
+    PYTHONPATH=src python benchmarks/run_sieve.py --dims 60,70,80,90 --seeds 0,1,2 --out results/sieve
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from int8tc.bench.common import environment, write_csv
+
+COLUMNS = ["dim", "seed", "found", "norm_over_gh", "wall_s", "reduce_s", "sieve_s", "filter_s", "lift_s",
+           "epochs", "pairs_tested", "final_context", "device"]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--dims", default="60,70,80,90")
+    p.add_argument("--seeds", default="0,1,2")
+    p.add_argument("--timeout", type=int, default=600)
+    p.add_argument("--out", default="benchmarks/results/sieve")
+    args = p.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    rows = []
+    for dim in [int(v) for v in args.dims.split(",")]:
+        for seed in [int(v) for v in args.seeds.split(",")]:
+            path = os.path.join(args.out, f"dim{dim}_seed{seed}.json")
+            cmd = [sys.executable, "-m", "int8tc.cli", "sieve", "--dim", str(dim), "--seed", str(seed), "--json", path]
+            try:
+                subprocess.run(cmd, timeout=args.timeout, check=False)
+                r = json.load(open(path))
+                rows.append({c: r.get(c, "") for c in COLUMNS} | {"dim": dim, "seed": seed})
+            except (subprocess.TimeoutExpired, OSError, ValueError) as e:
+                rows.append({"dim": dim, "seed": seed, "found": f"no result: {type(e).__name__}"})
+            print(rows[-1], flush=True)
+    write_csv(os.path.join(args.out, "summary.csv"), rows, COLUMNS, environment())
+
+
+if __name__ == "__main__":
+    main()
