@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import torch
 
+from .._checks import check_2d
 from . import reference
 from .scheme import (
     Config,
@@ -40,14 +41,7 @@ def _ceil_to(x: int, m: int) -> int:
 
 
 def _check_matrix(name: str, x, device: torch.device | None = None) -> None:
-    if not isinstance(x, torch.Tensor):
-        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
-    if x.dtype != torch.float64:
-        raise ValueError(f"{name} must be float64, got {x.dtype}")
-    if x.ndim != 2:
-        raise ValueError(f"{name} must be 2-D [rows, cols], got shape {tuple(x.shape)}")
-    if device is not None and x.device != device:
-        raise ValueError(f"{name} is on {x.device} but the other operand is on {device}")
+    check_2d(name, x, torch.float64, device)
 
 
 class OzakiGemm:

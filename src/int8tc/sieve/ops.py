@@ -17,6 +17,7 @@ import numpy as np
 import torch
 import triton
 
+from .._checks import check_2d
 from . import reference
 
 K_MAX = 192
@@ -90,16 +91,9 @@ class BucketHits:
 
 
 def _check_int8(name: str, x, device=None) -> None:
-    if not isinstance(x, torch.Tensor):
-        raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
-    if x.dtype != torch.int8:
-        raise ValueError(f"{name} must be int8, got {x.dtype}")
-    if x.ndim != 2:
-        raise ValueError(f"{name} must be 2-D [rows, K], got shape {tuple(x.shape)}")
+    check_2d(name, x, torch.int8, device)
     if not 1 <= x.shape[1] <= K_MAX:
         raise ValueError(f"{name} has K={x.shape[1]}; the fused filters take 1 <= K <= {K_MAX}")
-    if device is not None and x.device != device:
-        raise ValueError(f"{name} is on {x.device}, expected {device}")
 
 
 def _check_vec(name: str, v, n: int, device) -> None:
