@@ -148,3 +148,25 @@ def test_error_falls_about_254x_per_split(rng):
     errs = [ref.error_stats(ref.gemm(a, b, s, "all"), exact.astype(np.float64))[1] for s in (1, 2, 3, 4)]
     for e1, e2 in zip(errs, errs[1:]):
         assert 50 < e1 / e2 < 2000, errs
+
+
+@pytest.mark.parametrize("kind", ["randn", "uniform", "wide_rows", "cancel"])
+def test_fp64_grade_at_eight_splits_against_exact_product(rng, kind):
+    """S = 8, all pairs, row scaling: element-wise error within 2x native DGEMM's own error
+    (against an extended-precision product), across dynamic ranges and cancellation."""
+    m, k, n = 23, 131, 17
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    if kind == "uniform":
+        a, b = rng.uniform(-1, 1, (m, k)), rng.uniform(-1, 1, (k, n))
+    if kind == "wide_rows":
+        a *= np.ldexp(1.0, rng.integers(-30, 31, m))[:, None]
+        b *= np.ldexp(1.0, rng.integers(-30, 31, n))[None, :]
+    if kind == "cancel":  # entries of AB far below |A||B|: b's columns nearly orthogonal to a's rows
+        b = b - a.T @ np.linalg.lstsq(a.T, b, rcond=None)[0] * (1 - 1e-6)
+    wide = np.longdouble
+    exact = a.astype(wide) @ b.astype(wide)
+    scale = np.abs(a).astype(wide) @ np.abs(b).astype(wide)  # |A||B|, the natural error scale
+    native = np.abs(a @ b - exact) / scale
+    ours = np.abs(ref.gemm(a, b, 8, "all", "row") - exact) / scale
+    eps = np.finfo(np.float64).eps
+    assert float(ours.max()) <= 2 * float(native.max()) + 4 * eps
