@@ -1,0 +1,138 @@
+"""NumPy reference of Ozaki scheme II (CRT over INT8 residues), with an exact-integer check path.
+
+C = A B for FP64 A [M, K], B [K, N]:
+
+1. scale: A' = round(A_i 2^{sa_i}), B' = round(B_j 2^{sb_j}) (integers, |A'|, |B'| < 2^62) with
+   |A' B'| < P / 2 guaranteed: ``"fast"`` from row/column maxima (|sum| <= K max|a'| max|b'|),
+   ``"accurate"`` from an INT8 product of 7-bit upper bounds of |A| and |B| (tighter where
+   magnitudes vary inside rows; costs one extra small INT8 GEMM on the GPU);
+2. one INT8 product per modulus of the symmetric residues, reduced mod p_k;
+3. CRT in chunked FP64 (every operation exact until the final double-double sum) and the
+   power-of-two unscaling.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .moduli import CHUNK_BITS, MAX_OPERAND_BITS, check_moduli, chunks, crt_constants
+
+SCALINGS = ("fast", "accurate")
+
+
+def _exponent(x: np.ndarray) -> np.ndarray:
+    """e with x <= 2^e (frexp's exponent for normal x; -1021 for zero/subnormal), from the bits."""
+    biased = (np.asarray(x, dtype=np.float64).view(np.int64) >> 52) & 0x7FF
+    return np.where(biased == 0, -1021, biased - 1022).astype(np.int64)
+
+
+def _log2_floor(x: float) -> int:
+    return int(np.floor(np.log2(x)))
+
+
+def scale_exponents(a: np.ndarray, b: np.ndarray, n_moduli: int, scaling: str = "fast"):
+    """Integer exponents (sa [M], sb [N]) so that round(A 2^sa) round(B 2^sb) < P/2 entry-wise."""
+    if scaling not in SCALINGS:
+        raise ValueError(f"scaling must be one of {SCALINGS}, got {scaling!r}")
+    _, big_p, _, _ = crt_constants(check_moduli(n_moduli))
+    k = a.shape[1]
+    amax = np.abs(a).max(axis=1) if k else np.zeros(a.shape[0])
+    bmax = np.abs(b).max(axis=0) if k else np.zeros(b.shape[1])
+    ea = np.where(amax > 0, _exponent(amax), 0)  # zero rows: any scale, keep it moderate
+    eb = np.where(bmax > 0, _exponent(bmax), 0)
+    # K 2^{bA} 2^{bB} <= P / 4: a factor 2 of margin covers the rounding of A' and B' (+1/2 each)
+    budget = _log2_floor(big_p / 4) - int(np.ceil(np.log2(max(k, 1))))
+    beta_b = min(MAX_OPERAND_BITS, budget // 2)
+    sb = beta_b - eb
+    if scaling == "fast":
+        beta_a = np.full(a.shape[0], min(MAX_OPERAND_BITS, budget - beta_b), dtype=np.int64)
+    else:
+        # 7-bit upper bounds of |A| 2^-eA and |B| 2^-eB (what the GPU's INT8 product sees)
+        ua = np.ceil(np.ldexp(np.abs(a), -ea[:, None]) * 127.0)
+        ub = np.ceil(np.ldexp(np.abs(b), -eb[None, :]) * 127.0)
+        u = (ua @ ub) / (127.0 * 127.0)  # >= sum_k |A_ik| 2^-eA_i |B_kj| 2^-eB_j, exact integers / 127^2
+        umax = np.maximum(u.max(axis=1) if u.shape[1] else np.zeros(a.shape[0]), 1.0 / 127.0**2)
+        # |sum| <= 2^{bA + bB} umax: take bA = floor(log2(P / 4 / umax)) - bB
+        beta_a = np.array([min(MAX_OPERAND_BITS, _log2_floor(big_p / 4 / m) - beta_b) for m in umax], dtype=np.int64)
+    sa = beta_a - ea
+    return sa.astype(np.int64), sb.astype(np.int64)
+
+
+def scaled_integers(a: np.ndarray, b: np.ndarray, sa: np.ndarray, sb: np.ndarray):
+    """A' = rint(A 2^sa) and B' = rint(B 2^sb) as int64 (exact scaling, ties to even)."""
+    ai = np.rint(np.ldexp(a, sa[:, None])).astype(np.int64)  # ldexp: no overflowing 2^s factor
+    bi = np.rint(np.ldexp(b, sb[None, :])).astype(np.int64)
+    return ai, bi
+
+
+def symmetric_residues(x: np.ndarray, p: int) -> np.ndarray:
+    """x mod p in [-128, 127] (p = 256) or [-(p-1)/2, (p-1)/2] (odd p), as int8."""
+    r = np.mod(x, p)
+    return np.where(r > (p - 1) // 2, r - p, r).astype(np.int8)
+
+
+def residue_products(ai: np.ndarray, bi: np.ndarray, n_moduli: int) -> np.ndarray:
+    """R[k] = (A' mod p_k)(B' mod p_k) mod p_k in [0, p_k), uint8 [N, M, N]; one product per modulus.
+
+    Products of symmetric residues are exact in FP64 BLAS (|sum| <= K 2^14 < 2^53).
+    """
+    ps, _, _, _ = crt_constants(n_moduli)
+    out = np.empty((len(ps), ai.shape[0], bi.shape[1]), dtype=np.uint8)
+    for idx, p in enumerate(ps):
+        ra = symmetric_residues(ai, p).astype(np.float64)
+        rb = symmetric_residues(bi, p).astype(np.float64)
+        out[idx] = np.mod((ra @ rb).astype(np.int64), p).astype(np.uint8)
+    return out
+
+
+def _two_sum(x, y):
+    s = x + y
+    bp = s - x
+    return s, (x - (s - bp)) + (y - bp)
+
+
+def crt_to_float(r: np.ndarray, n_moduli: int) -> np.ndarray:
+    """The integer X in (-P/2, P/2) with X = r_k mod p_k, as the nearest-ish FP64 (a few ulps).
+
+    S_c = sum_k r_k w_k[c] per CHUNK_BITS-bit chunk c is exact; Q = round(S / P) (S/P estimated
+    in FP64, Q small); D_c = S_c - Q P_c is exact; X = sum_c D_c 2^{c CHUNK_BITS} by two-sums.
+    """
+    ps, big_p, w, n_chunks = crt_constants(n_moduli)
+    rf = r.astype(np.float64)
+    wc = [chunks(wk, n_chunks) for wk in w]
+    pc = chunks(big_p, n_chunks)
+    s = [sum(rf[k] * wc[k][c] for k in range(len(ps))) for c in range(n_chunks)]
+    approx = sum(s[c] * (2.0 ** (CHUNK_BITS * c) / big_p) for c in range(n_chunks))
+    q = np.rint(approx)
+    d = [s[c] - q * pc[c] for c in range(n_chunks)]
+    hi = d[-1] * 2.0 ** (CHUNK_BITS * (n_chunks - 1))
+    lo = np.zeros_like(hi)
+    for c in range(n_chunks - 2, -1, -1):
+        hi, e = _two_sum(hi, d[c] * 2.0 ** (CHUNK_BITS * c))
+        lo = lo + e
+    return hi + lo
+
+
+def crt_exact(r: np.ndarray, n_moduli: int) -> np.ndarray:
+    """The same integer X in Python ints (object array): the check path for tests."""
+    ps, big_p, w, _ = crt_constants(n_moduli)
+    acc = np.zeros(r.shape[1:], dtype=object)
+    for k in range(len(ps)):
+        acc = acc + r[k].astype(object) * w[k]
+    x = acc % big_p
+    return np.where(x > big_p // 2, x - big_p, x)
+
+
+def gemm(a: np.ndarray, b: np.ndarray, n_moduli: int = 16, scaling: str = "fast") -> np.ndarray:
+    """C ~ A @ B by Ozaki scheme II with ``n_moduli`` moduli. a [M, K], b [K, N] float64."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
+        raise ValueError(f"need a [M, K] and b [K, N], got {a.shape} and {b.shape}")
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise ValueError("Ozaki-II needs finite inputs (inf/nan cannot be scaled to integers)")
+    sa, sb = scale_exponents(a, b, n_moduli, scaling)
+    ai, bi = scaled_integers(a, b, sa, sb)
+    x = crt_to_float(residue_products(ai, bi, n_moduli), n_moduli)
+    # unscale by powers of two (ldexp: exact unless the result itself under/overflows)
+    return np.ldexp(np.ldexp(x, -sa[:, None]), -sb[None, :])
