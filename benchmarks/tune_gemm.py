@@ -15,12 +15,12 @@ from int8tc.ozaki._launch import diagonal_gemm
 from int8tc.ozaki.scheme import Config
 
 CONFIGS = [
-    Config(128, 256, 128, 8, 8, 3),  # OVERVIEW: 1119 TOPS at 8192^3 as a plain Triton GEMM
-    Config(128, 256, 128, 8, 8, 4),
-    Config(256, 128, 128, 8, 8, 3),
-    Config(128, 128, 128, 8, 4, 4),
-    Config(128, 256, 64, 8, 8, 4),
-    Config(128, 128, 128, 8, 8, 4),
+    Config(128, 256, 128, 8, 8, 3, persistent=False),  # OVERVIEW: 1119 TOPS at 8192^3 as a plain Triton GEMM
+    Config(128, 256, 128, 8, 8, 4, persistent=False),
+    Config(256, 128, 128, 8, 8, 3, persistent=False),
+    Config(128, 128, 128, 8, 4, 4, persistent=False),
+    Config(128, 256, 64, 8, 8, 4, persistent=False),
+    Config(128, 128, 128, 8, 8, 4, persistent=False),
     Config(128, 256, 128, 8, 8, 3, persistent=True),
     Config(128, 256, 128, 8, 8, 4, persistent=True),
     Config(256, 128, 128, 8, 8, 3, persistent=True),

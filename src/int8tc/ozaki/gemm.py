@@ -28,12 +28,12 @@ from .scheme import (
 )
 
 #: Config used by the CPU interpreter tests (small tiles keep the interpreter fast).
-SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4, num_stages=2)
+SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4, num_stages=2, persistent=False)
 #: H200 default (benchmarks/NOTES.md, 2026-11-30): persistent grid, TMA loads, 256x128x128 tiles,
 #: 8 warps, 3 stages: 1209 TOPS as a plain INT8 GEMM at 8192^3 and 1018 at 4096^3, against 1056 /
 #: 924 for one program per 128x256 tile and 960 / 854 for cuBLASLt. (128x256 tiles do not fit
 #: in shared memory in the persistent variant.)
-DEFAULT_CONFIG = Config(block_m=256, block_n=128, block_k=128, group_m=8, num_warps=8, num_stages=3, persistent=True)
+DEFAULT_CONFIG = Config()
 
 
 def _ceil_to(x: int, m: int) -> int:

@@ -114,11 +114,11 @@ def seed_error_bound(xmax: float, splits: int) -> float:
 class Config:
     """Tile configuration of the slice GEMM (also fixes the padding of the slice buffers)."""
 
-    block_m: int = 128
-    block_n: int = 256
+    block_m: int = 256
+    block_n: int = 128
     block_k: int = 128
     group_m: int = 8
     num_warps: int = 8
     num_stages: int = 3
     #: persistent grid (one program per SM) with TMA tile loads, instead of one program per tile
-    persistent: bool = False
+    persistent: bool = True

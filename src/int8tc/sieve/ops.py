@@ -27,17 +27,17 @@ GOAL_MAX = 2**30
 
 @dataclass(frozen=True)
 class FilterConfig:
-    block_m: int = 128
-    block_n: int = 128
+    block_m: int = 64
+    block_n: int = 64
     block_k: int = 32
-    tiles_per_program: int = 8  # pair search: column tiles one program walks with its row panel
-    num_warps: int = 8
+    tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
+    num_warps: int = 4
     num_stages: int = 2
 
 
 #: H200 default (benchmarks/NOTES.md: 64x64 tiles, 4 warps ran fastest in the first sweep,
 #: 2026-11-30); tests pin SMALL for the interpreter.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_m=64, block_n=64, block_k=32, tiles_per_program=16, num_warps=4)
+DEFAULT_FILTER_CONFIG = FilterConfig()
 SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
 
 

@@ -46,7 +46,6 @@ class Stats:
     sieve_s: float = 0.0
     filter_s: float = 0.0
     lift_s: float = 0.0
-    host_s: float = 0.0
     log: list = field(default_factory=list)
 
 
