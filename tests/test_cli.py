@@ -45,6 +45,14 @@ def test_bench_bad_arguments(capsys, argv, msg):
     assert msg in capsys.readouterr().err
 
 
+def test_bench_ozaki2_rows_on_cpu(capsys):
+    assert main(["bench", "40", "2", "1", "--cpu", "--csv", "--moduli", "8,16"]) == 0
+    rows = [ln.split(",") for ln in capsys.readouterr().out.strip().splitlines()[1:]]
+    crt = {int(r[4]): float(r[8]) for r in rows if r[3] == "int8tc_ozaki2_reference"}
+    assert set(crt) == {8, 16} and crt[16] < 1e-14 < crt[8]
+    assert main(["bench", "40", "2", "1", "--cpu", "--moduli", "1"]) == 2
+
+
 def test_parsers():
     assert parse_sizes("4096, 2x3x4") == [(4096, 4096, 4096), (2, 3, 4)]
     assert parse_splits("2,4") == [2, 4]

@@ -20,6 +20,7 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
     from int8tc.ozaki._kernels.split import split_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
+    from int8tc.ozaki2._kernels.kernels import crt_kernel, modular_gemm_kernel, residue_split_kernel
     from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
@@ -76,6 +77,23 @@ if __name__ == "__main__":
                     "capacity": "i32"},
                    {"KP": 128, "BLOCK_M": F.block_m, "BLOCK_N": F.block_n, "BLOCK_K": F.block_k},
                    {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        "ozaki2_residue_split": (residue_split_kernel,
+                                 {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "s_ptr": "*i64",
+                                  "p_ptr": "*i64", "r_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
+                                 {"NMOD": 16, "BLOCK_R": 32, "BLOCK_K": 128},
+                                 {"num_warps": 4, "enable_fp_fusion": False}),
+        "ozaki2_modular_gemm": (modular_gemm_kernel,
+                                {"ra_desc": "tensordesc<i8[256, 128]>", "rb_desc": "tensordesc<i8[128, 128]>",
+                                 "p_ptr": "*i64", "out_ptr": "*u8", "Mp": "i32", "Np": "i32", "k0": "i32",
+                                 "k_len": "i32"},
+                                {"NMOD": 16, "ACCUMULATE": False, "BLOCK_M": 256, "BLOCK_N": 128, "BLOCK_K": 128,
+                                 "GROUP_M": 8, "NUM_PROGRAMS": 132},
+                                {"num_warps": 8, "num_stages": 3}),
+        "ozaki2_crt": (crt_kernel,
+                       {"res_ptr": "*u8", "const_ptr": "*fp64", "sa_ptr": "*i64", "sb_ptr": "*i64", "c_ptr": "*fp64",
+                        "stride_cm": "i32", "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32"},
+                       {"NMOD": 16, "NCHUNK": 4, "CHUNK_BITS": 40, "BLOCK_M": 32, "BLOCK_N": 64},
+                       {"num_warps": 4, "enable_fp_fusion": False}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
                          "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32", "wt_ptr": "*fp64"},
@@ -102,7 +120,7 @@ def report():
 
 @pytest.mark.parametrize("name", ["split", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
-                                  "bucket"])
+                                  "bucket", "ozaki2_residue_split", "ozaki2_modular_gemm", "ozaki2_crt"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -113,6 +131,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm_persistent"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
     assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
+    assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
 
 
 def test_split_uses_correctly_rounded_division(report):

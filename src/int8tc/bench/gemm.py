@@ -8,6 +8,8 @@ same inputs. Methods:
 - ``int8_cublas_baseline``: the seed's scheme naively (all S^2 cuBLAS INT8 GEMMs).
 - ``cublas_emulated``: cuBLAS's FP64 fixed-point emulation, FIXED mantissa, bits = 8 S - 1.
 - ``int8tc_ozaki1``: this library's ``gemm_fp64`` (one per ``--ours`` spec).
+- ``int8tc_ozaki2``: Ozaki scheme II, ``gemm_fp64_crt``, with ``--moduli`` moduli (the count is
+  reported in the ``splits`` column).
 
 Without CUDA the NumPy reference runs instead, at small sizes, and says so.
 """
@@ -59,6 +61,18 @@ def parse_splits(text: str) -> list[int]:
     bad = [s for s in out if not 1 <= s <= MAX_SPLITS]
     if not out or bad:
         raise ValueError(f"splits must be in 1..{MAX_SPLITS}, got {text!r}")
+    return out
+
+
+def parse_moduli(text: str) -> list[int]:
+    from ..ozaki2.moduli import MAX_MODULI
+
+    try:
+        out = [int(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise ValueError(f"bad --moduli {text!r}: use a comma list like 14,16") from None
+    if not out or any(not 2 <= v <= MAX_MODULI for v in out):
+        raise ValueError(f"--moduli must be in 2..{MAX_MODULI}, got {text!r}")
     return out
 
 
@@ -208,6 +222,13 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
                         breakdowns.append({"size_M": m, "size_N": n, "size_K": k, "method": name, "splits": s,
                                            **{key: f"{v:.4f}" for key, v in parts.items()}})
             torch.cuda.empty_cache()
+        if args.moduli:
+            from ..ozaki2 import gemm_fp64_crt
+
+            for nm in parse_moduli(args.moduli):
+                progress(f"{m}x{n}x{k} moduli={nm}: int8tc_ozaki2")
+                ms = time_cuda(lambda: gemm_fp64_crt(a, b, nm, out=out), iters)
+                rows.append(_row(m, n, k, "int8tc_ozaki2", nm, ms, _errors_torch(out, ref)))
         del a, b, ref, out
         torch.cuda.empty_cache()
     return rows
@@ -275,6 +296,16 @@ def run_cpu(sizes, splits_list, iters, args) -> list[dict]:
                 ms = time_host(ozaki, iters)
                 rows.append(_row(m, n, k, method_name(spec, idx == 0).replace("ozaki1", "ozaki1_reference"), s, ms,
                                  reference.error_stats(holder["c"], ref)))
+        if args.moduli:
+            from ..ozaki2 import reference as reference2
+
+            for nm in parse_moduli(args.moduli):
+                holder = {}
+
+                def crt():
+                    holder["c"] = reference2.gemm(a, b, nm)
+                ms = time_host(crt, iters)
+                rows.append(_row(m, n, k, "int8tc_ozaki2_reference", nm, ms, reference.error_stats(holder["c"], ref)))
     return rows
 
 
@@ -294,6 +325,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "min(S, 7)), S, S+k, all, int); "
                         "the first is reported as int8tc_ozaki1")
     p.add_argument("--cpu", action="store_true", help="run the NumPy reference even if CUDA is available")
+    p.add_argument("--moduli", default="",
+                   help="also run Ozaki scheme II with these moduli counts (rows int8tc_ozaki2, the count in 'splits')")
     p.add_argument("--graph", action="store_true",
                    help="also time our first variant replayed as one CUDA graph (both operands re-sliced each replay)")
     p.add_argument("--breakdown", action="store_true",
@@ -307,6 +340,8 @@ def main(args: argparse.Namespace) -> int:
         sizes = parse_sizes(args.sizes)
         splits_list = parse_splits(args.splits)
         parse_ours(args.ours)
+        if args.moduli:
+            parse_moduli(args.moduli)
     except ValueError as e:
         print(f"int8tc bench: {e}", file=sys.stderr)
         return 2

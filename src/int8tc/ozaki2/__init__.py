@@ -1,9 +1,11 @@
 """Ozaki scheme II: FP64 GEMM from one INT8 product per modulus and a CRT reconstruction.
 
-NumPy reference only so far (``reference.gemm``); the GPU path is issue 6's next step.
+``gemm_fp64_crt`` / ``OzakiIIGemm``: Triton kernels on CUDA ("fast" scaling), the NumPy
+reference on CPU tensors (both scalings).
 """
 
+from .gemm import OzakiIIGemm, gemm_fp64_crt
 from .moduli import MODULI, crt_constants
 from .reference import gemm as gemm_reference
 
-__all__ = ["MODULI", "crt_constants", "gemm_reference"]
+__all__ = ["OzakiIIGemm", "gemm_fp64_crt", "MODULI", "crt_constants", "gemm_reference"]

@@ -30,6 +30,15 @@ def _log2_floor(x: float) -> int:
     return int(np.floor(np.log2(x)))
 
 
+def operand_bits(n_moduli: int, k: int) -> tuple[int, int]:
+    """(beta_A, beta_B): |A'| <= 2^beta_A, |B'| <= 2^beta_B with K 2^{beta_A + beta_B} <= P / 4
+    (a factor 2 of margin covers the rounding of A' and B' by 1/2 each)."""
+    _, big_p, _, _ = crt_constants(check_moduli(n_moduli))
+    budget = _log2_floor(big_p / 4) - int(np.ceil(np.log2(max(k, 1))))
+    beta_b = min(MAX_OPERAND_BITS, budget // 2)
+    return min(MAX_OPERAND_BITS, budget - beta_b), beta_b
+
+
 def scale_exponents(a: np.ndarray, b: np.ndarray, n_moduli: int, scaling: str = "fast"):
     """Integer exponents (sa [M], sb [N]) so that round(A 2^sa) round(B 2^sb) < P/2 entry-wise."""
     if scaling not in SCALINGS:
@@ -40,12 +49,10 @@ def scale_exponents(a: np.ndarray, b: np.ndarray, n_moduli: int, scaling: str = 
     bmax = np.abs(b).max(axis=0) if k else np.zeros(b.shape[1])
     ea = np.where(amax > 0, _exponent(amax), 0)  # zero rows: any scale, keep it moderate
     eb = np.where(bmax > 0, _exponent(bmax), 0)
-    # K 2^{bA} 2^{bB} <= P / 4: a factor 2 of margin covers the rounding of A' and B' (+1/2 each)
-    budget = _log2_floor(big_p / 4) - int(np.ceil(np.log2(max(k, 1))))
-    beta_b = min(MAX_OPERAND_BITS, budget // 2)
+    beta_a_fast, beta_b = operand_bits(n_moduli, k)
     sb = beta_b - eb
     if scaling == "fast":
-        beta_a = np.full(a.shape[0], min(MAX_OPERAND_BITS, budget - beta_b), dtype=np.int64)
+        beta_a = np.full(a.shape[0], beta_a_fast, dtype=np.int64)
     else:
         # 7-bit upper bounds of |A| 2^-eA and |B| 2^-eB (what the GPU's INT8 product sees)
         ua = np.ceil(np.ldexp(np.abs(a), -ea[:, None]) * 127.0)
@@ -134,5 +141,5 @@ def gemm(a: np.ndarray, b: np.ndarray, n_moduli: int = 16, scaling: str = "fast"
     sa, sb = scale_exponents(a, b, n_moduli, scaling)
     ai, bi = scaled_integers(a, b, sa, sb)
     x = crt_to_float(residue_products(ai, bi, n_moduli), n_moduli)
-    # unscale by powers of two (ldexp: exact unless the result itself under/overflows)
-    return np.ldexp(np.ldexp(x, -sa[:, None]), -sb[None, :])
+    # unscale by 2^-(sa_i + sb_j) (ldexp: one rounding at most, only if the result is subnormal)
+    return np.ldexp(x, -(sa[:, None] + sb[None, :]))

@@ -1,0 +1,145 @@
+"""Ozaki-II kernels: residues of the scaled operand, products reduced mod p, CRT to FP64.
+
+Every floating-point step matches ``ozaki2.reference`` operation for operation, so tests
+compare bit for bit.
+"""
+
+import triton
+import triton.language as tl
+
+TWO52 = tl.constexpr(4503599627370496.0)  # 2^52: (y + 2^52) - 2^52 rounds 0 <= y < 2^52 to nearest even
+
+
+@triton.jit
+def _pow2(k):
+    # 2.0^k for integer k in [-1022, 1023], built from its bits
+    return ((k.to(tl.int64) + 1023) << 52).to(tl.float64, bitcast=True)
+
+
+@triton.jit
+def _ldexp(x, e):
+    # x * 2^e with one rounding at most (only when the result is subnormal), |e| <= 2046:
+    # first a step that is exact for our operands, then the rest
+    # (a second exponent beyond the normal range means the result is 0 or inf anyway)
+    e1 = tl.minimum(tl.maximum(e, -1000), 1000)
+    e2 = tl.minimum(tl.maximum(e - e1, -1022), 1023)
+    return (x * _pow2(e1)) * _pow2(e2)
+
+
+@triton.jit
+def residue_split_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s)
+    p_ptr,  # [NMOD] int64 moduli
+    r_ptr,  # [NMOD, Rp, Kp] int8 out: symmetric residues of X' (zero padded)
+    R, K, Rp, Kp,
+    NMOD: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
+    rmask = rows < R
+    inside = rmask[:, None] & (cols < K)[None, :]
+    x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
+                mask=inside, other=0.0)
+    s = tl.load(s_ptr + rows, mask=rmask, other=0)
+    y = _ldexp(x, s[:, None] + tl.zeros_like(x).to(tl.int64))
+    # rint, ties to even, for |y| < 2^62: values at or above 2^52 are already integers
+    magic = tl.where(y >= 0, TWO52, -TWO52)
+    y = tl.where(tl.abs(y) < TWO52, (y + magic) - magic, y)
+    a = y.to(tl.int64)
+    out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
+    offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
+    plane = Rp.to(tl.int64) * Kp
+    for k in tl.static_range(NMOD):
+        p = tl.load(p_ptr + k)
+        m = a % p
+        m = tl.where(m < 0, m + p, m)  # [0, p)
+        m = tl.where(m > (p - 1) // 2, m - p, m)  # symmetric: fits int8 for p <= 256
+        tl.store(r_ptr + k * plane + offs, m.to(tl.int8), mask=out_mask)
+
+
+@triton.jit
+def modular_gemm_kernel(
+    ra_desc,  # TMA descriptor over A's residues viewed as [NMOD * Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
+    rb_desc,  # TMA descriptor over B^T's residues viewed as [NMOD * Np, Kp] int8, block [BLOCK_N, BLOCK_K]
+    p_ptr,  # [NMOD] int64 moduli
+    out_ptr,  # [NMOD, Mp, Np] uint8: (A_k B_k^T) mod p_k, (+ previous residue if ACCUMULATE) mod p_k
+    Mp, Np, k0, k_len,
+    NMOD: tl.constexpr, ACCUMULATE: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    NUM_PROGRAMS: tl.constexpr,
+):
+    num_pid_m = Mp // BLOCK_M
+    num_pid_n = Np // BLOCK_N
+    tiles = num_pid_m * num_pid_n
+    group = GROUP_M * num_pid_n
+    nk = k_len // BLOCK_K
+    for w in tl.range(tl.program_id(0), NMOD * tiles, NUM_PROGRAMS, flatten=True):
+        kmod = w // tiles
+        tile = w % tiles
+        first_m = (tile // group) * GROUP_M
+        gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
+        pid_m = first_m + (tile % group) % gsize
+        pid_n = (tile % group) // gsize
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        for t in range(0, nk):
+            kk = k0 + t * BLOCK_K
+            a = ra_desc.load([kmod * Mp + pid_m * BLOCK_M, kk])
+            b = rb_desc.load([kmod * Np + pid_n * BLOCK_N, kk])
+            acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+        p = tl.load(p_ptr + kmod).to(tl.int32)
+        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        o = kmod.to(tl.int64) * Mp * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
+        r = acc % p
+        r = tl.where(r < 0, r + p, r)
+        if ACCUMULATE:
+            r = (r + tl.load(out_ptr + o).to(tl.int32)) % p
+        tl.store(out_ptr + o, r.to(tl.uint8))
+
+
+@triton.jit
+def crt_kernel(
+    res_ptr,  # [NMOD, Mp, Np] uint8 residues
+    const_ptr,  # float64: w[k][c] (NMOD * NCHUNK), then P chunks (NCHUNK), then 2^{40c}/P (NCHUNK)
+    sa_ptr, sb_ptr,  # [M], [N] int64 scale exponents
+    c_ptr, stride_cm, stride_cn,  # C [M, N] float64
+    M, N, Mp, Np,
+    NMOD: tl.constexpr, NCHUNK: tl.constexpr, CHUNK_BITS: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
+    ro = offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
+    plane = Mp.to(tl.int64) * Np
+    approx = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    hi = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    lo = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    # s_c = sum_k r_k w[k][c]: integers below 2^53, exact in any order; q = round(S / P)
+    for c in tl.static_range(NCHUNK):
+        s = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+        for k in tl.static_range(NMOD):
+            r = tl.load(res_ptr + k * plane + ro, mask=mask, other=0).to(tl.float64)
+            s = s + r * tl.load(const_ptr + k * NCHUNK + c)
+        approx = approx + s * tl.load(const_ptr + NMOD * NCHUNK + NCHUNK + c)
+    q = (approx + 6755399441055744.0) - 6755399441055744.0  # rint, |approx| < 2^51
+    # D_c = s_c - q P_c exact; X = sum_c D_c 2^{40c} by two-sums from the top chunk
+    for cc in tl.static_range(NCHUNK):
+        s = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+        for k in tl.static_range(NMOD):
+            r = tl.load(res_ptr + k * plane + ro, mask=mask, other=0).to(tl.float64)
+            s = s + r * tl.load(const_ptr + k * NCHUNK + (NCHUNK - 1 - cc))
+        d = (s - q * tl.load(const_ptr + NMOD * NCHUNK + (NCHUNK - 1 - cc))) * _pow2(tl.zeros_like(ro) + (NCHUNK - 1 - cc) * CHUNK_BITS)
+        if cc == 0:
+            hi = d
+        else:
+            t = hi + d
+            bp = t - hi
+            lo = lo + ((hi - (t - bp)) + (d - bp))
+            hi = t
+    x = hi + lo
+    sa = tl.load(sa_ptr + offs_m, mask=offs_m < M, other=0)
+    sb = tl.load(sb_ptr + offs_n, mask=offs_n < N, other=0)
+    x = _ldexp(x, -(sa[:, None] + sb[None, :]))
+    tl.store(c_ptr + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn, x, mask=mask)

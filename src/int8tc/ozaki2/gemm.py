@@ -1,0 +1,182 @@
+"""Ozaki scheme II on the GPU: plan and public function (``"fast"`` scaling).
+
+Pipeline (CUDA, or CPU tensors under ``TRITON_INTERPRET=1`` with ``backend="triton"``):
+1. row maxima of A and of B's columns (Ozaki-I's max-abs kernel), exponents -> scale shifts;
+2. ``residue_split``: one pass per operand writes the N symmetric INT8 residues of the scaled
+   integer operand;
+3. ``modular_gemm``: a persistent TMA INT8 GEMM over (modulus, tile) that reduces each INT32
+   result mod p in its epilogue and writes one byte per entry and modulus;
+4. ``crt``: chunked exact CRT to FP64 and the power-of-two unscaling, C written once.
+Non-finite inputs raise ``ValueError`` (one host synchronisation per call checks them).
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+
+from .._checks import check_2d
+from . import reference
+from .moduli import CHUNK_BITS, check_moduli, chunks, crt_constants
+from .reference import operand_bits
+
+#: same tiles as Ozaki-I's measured default (persistent TMA, 256x128x128, 8 warps, 3 stages)
+BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES = 256, 128, 128, 8, 8, 3
+SMALL_TILES = (16, 16, 32, 2, 4, 2)
+SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
+CRT_BLOCK_M, CRT_BLOCK_N = 32, 64
+#: one INT32 residue sum: K 128^2 <= 2^31 - 1
+K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
+
+
+def _ceil_to(x: int, m: int) -> int:
+    return -(-x // m) * m
+
+
+class OzakiIIGemm:
+    """C = A @ B with a fixed B by Ozaki scheme II with ``moduli`` moduli (16: FP64 grade).
+
+    Args:
+        b: [K, N] float64 (any strides), CUDA (or CPU: NumPy reference).
+        moduli: N in 2..20; one INT8 GEMM per modulus.
+        scaling: ``"fast"`` (row/column maxima; the GPU path) or ``"accurate"`` (reference only).
+        backend: ``"auto"``, ``"reference"`` or ``"triton"``.
+        small_tiles: tiny tiles for interpreter tests.
+        k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
+            residues are added mod p).
+    """
+
+    def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
+                 small_tiles: bool = False, k_chunk: int | None = None):
+        check_2d("b", b, torch.float64)
+        self.n_moduli = check_moduli(moduli)
+        if scaling not in reference.SCALINGS:
+            raise ValueError(f"scaling must be one of {reference.SCALINGS}, got {scaling!r}")
+        if backend not in ("auto", "reference", "triton"):
+            raise ValueError(f"backend must be 'auto', 'reference' or 'triton', got {backend!r}")
+        if backend == "auto":
+            backend = "triton" if b.device.type == "cuda" else "reference"
+        if backend == "triton" and scaling != "fast":
+            raise ValueError("scaling='accurate' has only the NumPy reference so far (backend='reference')")
+        self.backend, self.scaling, self.device = backend, scaling, b.device
+        self.k, self.n = b.shape
+        self._b = b
+        self.tiles = SMALL_TILES if small_tiles else (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES)
+        self._ws = None
+        bk = self.tiles[2]
+        limit = (K_RESIDUE_MAX // bk) * bk
+        if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
+            raise ValueError(f"k_chunk must be a positive multiple of {bk} and at most {limit}, got {k_chunk!r}")
+        self._kchunk = k_chunk or limit
+        if backend == "triton" and self.k and self.n:
+            self._prepare()
+
+    # ---- GPU path ----------------------------------------------------------------------------
+    def _prepare(self) -> None:
+        ps, big_p, w, nchunk = crt_constants(self.n_moduli)
+        bm, bn, bk = self.tiles[:3]
+        self.beta_a, self.beta_b = operand_bits(self.n_moduli, self.k)
+        self.kp = _ceil_to(self.k, bk)
+        self.np_ = _ceil_to(self.n, bn)
+        self._p = torch.tensor(ps, dtype=torch.int64, device=self.device)
+        consts = [v for wk in w for v in chunks(wk, nchunk)] + chunks(big_p, nchunk)
+        consts += [2.0 ** (CHUNK_BITS * c) / big_p for c in range(nchunk)]  # as the reference computes them
+        self._consts = torch.tensor(consts, dtype=torch.float64, device=self.device)
+        self._nchunk = nchunk
+        self._rb = torch.empty((self.n_moduli, self.np_, self.kp), dtype=torch.int8, device=self.device)
+        self._sb = self._scales(self._b.t(), self.beta_b)
+        self._split(self._b.t(), self._sb, self._rb)
+
+    def _scales(self, x: torch.Tensor, beta: int) -> torch.Tensor:
+        """Per-row shifts s = beta - e (e: exponent of the row max; 0 for zero rows), int64 [R]."""
+        from ..ozaki._launch import ScaleBuffers, row_scales
+
+        buf = ScaleBuffers(x.shape[0], self.device)
+        row_scales(x, "row", buf)  # fills buf.rowmax with max |x| bits per row
+        bits = buf.rowmax
+        biased = (bits >> 52) & 0x7FF
+        if bool((biased == 0x7FF).any()):  # the one host sync: inf/nan cannot be scaled to integers
+            raise ValueError("Ozaki-II needs finite inputs (inf/nan cannot be scaled to integers)")
+        e = torch.where(biased == 0, torch.full_like(biased, -1021), biased - 1022)
+        e = torch.where(bits == 0, torch.zeros_like(e), e)
+        return (beta - e).contiguous()
+
+    def _split(self, x: torch.Tensor, s: torch.Tensor, out: torch.Tensor) -> None:
+        from ._kernels.kernels import residue_split_kernel
+
+        r, k = x.shape
+        _, rp, kp = out.shape
+        grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
+        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, out, r, k, rp, kp,
+                                   NMOD=self.n_moduli, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
+                                   num_warps=4, enable_fp_fusion=False)
+
+    def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        from ..ozaki._launch import _num_programs
+        from ._kernels.kernels import crt_kernel, modular_gemm_kernel
+
+        m = a.shape[0]
+        bm, bn, bk, gm, nw, ns = self.tiles
+        mp = _ceil_to(m, bm)
+        if self._ws is None or self._ws[0] != m:
+            self._ws = (m, torch.empty((self.n_moduli, mp, self.kp), dtype=torch.int8, device=self.device),
+                        torch.empty((self.n_moduli, mp, self.np_), dtype=torch.uint8, device=self.device))
+        _, ra, res = self._ws
+        sa = self._scales(a, self.beta_a)
+        self._split(a, sa, ra)
+        nmod = self.n_moduli
+        ra_desc = TensorDescriptor(ra, [nmod * mp, self.kp], [self.kp, 1], [bm, bk])
+        rb_desc = TensorDescriptor(self._rb, [nmod * self.np_, self.kp], [self.kp, 1], [bn, bk])
+        work = nmod * (mp // bm) * (self.np_ // bn)
+        nprog = min(_num_programs(self.device), work)
+        for k0 in range(0, self.kp, self._kchunk):
+            modular_gemm_kernel[(nprog,)](ra_desc, rb_desc, self._p, res, mp, self.np_, k0,
+                                          min(self._kchunk, self.kp - k0), NMOD=nmod, ACCUMULATE=k0 > 0,
+                                          BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
+                                          num_warps=nw, num_stages=ns)
+        grid = (triton.cdiv(m, CRT_BLOCK_M), triton.cdiv(self.n, CRT_BLOCK_N))
+        crt_kernel[grid](res, self._consts, sa, self._sb, out, out.stride(0), out.stride(1), m, self.n, mp,
+                         self.np_, NMOD=nmod, NCHUNK=self._nchunk, CHUNK_BITS=CHUNK_BITS, BLOCK_M=CRT_BLOCK_M,
+                         BLOCK_N=CRT_BLOCK_N, num_warps=4, enable_fp_fusion=False)
+        return out
+
+    # ---- public ------------------------------------------------------------------------------
+    def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
+        """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
+        check_2d("a", a, torch.float64, self.device)
+        m, k = a.shape
+        if k != self.k:
+            raise ValueError(f"a has K={k} columns but b has K={self.k} rows")
+        if out is None:
+            out = torch.empty((m, self.n), dtype=torch.float64, device=self.device)
+        else:
+            check_2d("out", out, torch.float64, self.device)
+            if tuple(out.shape) != (m, self.n):
+                raise ValueError(f"out must have shape {(m, self.n)}, got {tuple(out.shape)}")
+        if m == 0 or self.n == 0:
+            return out
+        if k == 0:
+            return out.zero_()
+        if self.backend == "reference":
+            out.copy_(torch.from_numpy(reference.gemm(a.numpy(), self._b.numpy(), self.n_moduli, self.scaling)))
+            return out
+        return self._run_triton(a, out)
+
+
+def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast",
+                  out: torch.Tensor | None = None, backend: str = "auto") -> torch.Tensor:
+    """C = A @ B in FP64 by Ozaki scheme II (one INT8 GEMM per modulus, CRT reconstruction).
+
+    a [M, K], b [K, N] float64, same device; 16 moduli give FP64-grade results except where
+    entries inside one row (or column) span more than about 2^9 x 2^53 (see ``ozaki2.reference``).
+    """
+    check_2d("a", a, torch.float64)
+    check_2d("b", b, torch.float64, a.device)
+    if a.shape[1] != b.shape[0]:
+        raise ValueError(f"inner dimensions differ: a is {tuple(a.shape)}, b is {tuple(b.shape)}")
+    return OzakiIIGemm(b, moduli, scaling=scaling, backend=backend)(a, out=out)
+
+
+__all__ = ["OzakiIIGemm", "gemm_fp64_crt"]

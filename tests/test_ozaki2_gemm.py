@@ -1,0 +1,80 @@
+"""Ozaki-II Triton path (interpreter on CPU, kernels on the GPU) against its NumPy reference, bit for bit."""
+
+import numpy as np
+import pytest
+import torch
+
+from conftest import poisoned
+from int8tc.ozaki2 import OzakiIIGemm, gemm_fp64_crt
+from int8tc.ozaki2 import reference as r2
+
+
+def _run(a_np, b_np, n_moduli, dev, out=None, **kw):
+    plan = OzakiIIGemm(torch.from_numpy(b_np).to(dev), n_moduli, backend="triton", small_tiles=dev.type == "cpu", **kw)
+    return plan(torch.from_numpy(a_np).to(dev), out=out)
+
+
+@pytest.mark.parametrize("dims,n_moduli", [((7, 33, 5), 16), ((17, 70, 19), 8), ((1, 1, 1), 14), ((20, 100, 9), 20)])
+def test_matches_reference(rng, dev, dims, n_moduli):
+    m, k, n = dims
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    out = poisoned((m, n), torch.float64, dev)
+    _run(a, b, n_moduli, dev, out=out)
+    np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, n_moduli))
+
+
+def test_extreme_inputs_match_reference(rng, dev):
+    m, k, n = 9, 40, 6
+    a = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-100, 101, m))[:, None]
+    b = rng.standard_normal((k, n)) * np.ldexp(1.0, rng.integers(-100, 101, n))[None, :]
+    a[2] = 0.0
+    b[:, 1] = 0.0
+    a[4, 7] = 1e300
+    a[5] *= 1e-300
+    for n_moduli in (12, 16):
+        np.testing.assert_array_equal(_run(a, b, n_moduli, dev).cpu().numpy(), r2.gemm(a, b, n_moduli))
+
+
+def test_strided_inputs_and_k_chunks(rng, dev):
+    m, k, n = 6, 100, 5
+    a_big = torch.from_numpy(rng.standard_normal((k, 2 * m))).to(dev)
+    a = a_big[:, ::2].t()
+    b = torch.from_numpy(rng.standard_normal((n, k))).to(dev).t()
+    plan = OzakiIIGemm(b, 16, backend="triton", small_tiles=dev.type == "cpu",
+                       k_chunk=32 if dev.type == "cpu" else 128)
+    out_store = poisoned((n, m), torch.float64, dev)
+    plan(a, out=out_store.t())
+    np.testing.assert_array_equal(out_store.t().cpu().numpy(), r2.gemm(a.cpu().numpy(), b.cpu().numpy(), 16))
+
+
+def test_errors(dev):
+    b = torch.ones((3, 2), dtype=torch.float64, device=dev)
+    a = torch.ones((2, 3), dtype=torch.float64, device=dev)
+    a[0, 0] = float("nan")
+    with pytest.raises(ValueError, match="finite"):
+        OzakiIIGemm(b, 16, backend="triton", small_tiles=True)(a)
+    with pytest.raises(ValueError, match="accurate"):
+        OzakiIIGemm(b, 16, scaling="accurate", backend="triton")
+    with pytest.raises(ValueError, match="moduli must be in 2..20"):
+        OzakiIIGemm(b, 21)
+    with pytest.raises(ValueError, match="inner dimensions"):
+        gemm_fp64_crt(torch.ones((2, 4), dtype=torch.float64), b.cpu())
+    with pytest.raises(ValueError, match="k_chunk"):
+        OzakiIIGemm(b, 16, backend="triton", small_tiles=True, k_chunk=33)
+
+
+def test_cpu_default_is_reference_with_both_scalings(rng):
+    a, b = rng.standard_normal((5, 8)), rng.standard_normal((8, 3))
+    for scaling in ("fast", "accurate"):
+        c = gemm_fp64_crt(torch.from_numpy(a), torch.from_numpy(b), 16, scaling=scaling)
+        np.testing.assert_array_equal(c.numpy(), r2.gemm(a, b, 16, scaling))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dims", [(1000, 67, 131), (257, 1031, 263), (2048, 2048, 4096)])
+def test_gpu_default_tiles_match_reference(rng, dims):
+    m, k, n = dims
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    out = poisoned((m, n), torch.float64, "cuda")
+    OzakiIIGemm(torch.from_numpy(b).cuda(), 16)(torch.from_numpy(a).cuda(), out=out)
+    np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, 16))
