@@ -76,6 +76,31 @@ def test_quantisation_loses_no_reducing_pair():
         assert true_pairs <= found, f"{len(true_pairs - found)} reducing pairs lost to INT8 rounding"
 
 
+def test_chunked_recheck_keeps_the_trajectory(monkeypatch):
+    import int8tc.sieve.lattice.siever as siever
+
+    basis = svp_challenge_basis(44, 1)
+    runs = []
+    for chunk in (1 << 22, 7):
+        monkeypatch.setattr(siever, "RECHECK_CHUNK", chunk)
+        r = solve_svp(basis, 1.05, device="cpu", bkz_block=0)
+        runs.append((r.found, r.norm, r.epochs, r.vector))
+    assert runs[0] == runs[1]
+
+
+def test_out_of_memory_is_reported_not_raised(monkeypatch):
+    import int8tc.sieve.lattice.siever as siever
+
+    def boom(self, max_epochs=500):
+        raise torch.OutOfMemoryError("simulated")
+
+    monkeypatch.setattr(siever.Siever, "sieve", boom)
+    lines = []
+    res = solve_svp(svp_challenge_basis(44, 1), 1.0, device="cpu", bkz_block=0, progress=lines.append)
+    assert not res.found and any("out of GPU memory" in ln for ln in lines)
+    assert _exact_norm(svp_challenge_basis(44, 1), res.coefficients)[1] == res.vector
+
+
 def test_basis_file_round_trip_and_errors(tmp_path):
     basis = svp_challenge_basis(12, 0)
     assert parse_basis(format_basis(basis)) == basis

@@ -29,6 +29,7 @@ SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
 SATURATION_RATIO = 0.5
 DB_SIZE_FACTOR = 3.2
 REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile of the database
+RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
 
 
 def dims_for_free(n: int) -> int:
@@ -207,25 +208,54 @@ class Siever:
         if self.device.type == "cuda":
             torch.cuda.synchronize()
         self.stats.filter_s += time.perf_counter() - tf
-        i, j = rec[:, 0], rec[:, 1]
-        # the FP64 re-check, both signs: where |<y_i, y_j>| is within the quantisation slack the
-        # filter's sign may be the longer combination
-        yi, yj = self.y[i], self.y[j]
-        minus, plus = yi - yj, yi + yj
-        n2m, n2p = (minus * minus).sum(dim=1), (plus * plus).sum(dim=1)
-        use_plus = n2p < n2m
-        y_new = torch.where(use_plus[:, None], plus, minus)
-        n2_new = torch.minimum(n2m, n2p)
-        sign = torch.where(use_plus, -1, 1)
-        good = n2_new < target
-        x_new = self.x[i[good]] - sign[good][:, None] * self.x[j[good]]
-        improved = self._merge(x_new, y_new[good], keep=len(self.x))
+        # the FP64 re-check in chunks (bounded memory); good candidates beyond the N best distinct
+        # ones can never enter the database, so they are pruned as we go
+        keep = len(self.x)
+        xs, ys, held = [], [], 0
+        for c0 in range(0, len(rec), RECHECK_CHUNK):
+            x_new, y_new = self._recheck(rec[c0:c0 + RECHECK_CHUNK], target)
+            xs.append(x_new)
+            ys.append(y_new)
+            held += len(x_new)
+            if held > 2 * keep:
+                x_new, y_new = self._prune_new(torch.cat(xs), torch.cat(ys), keep)
+                xs, ys, held = [x_new], [y_new], len(x_new)
+        if xs:
+            improved = self._merge(torch.cat(xs), torch.cat(ys), keep=keep)
+        else:
+            improved = 0
         st = self.stats
         st.epochs += 1
         st.pairs_tested += len(self.x) * (len(self.x) - 1) // 2
         st.candidates += int(len(rec))
         st.sieve_s += time.perf_counter() - t0
         return improved, dropped
+
+    def _recheck(self, rec: torch.Tensor, target: float) -> tuple[torch.Tensor, torch.Tensor]:
+        """Exact FP64 re-check of filter hits (i, j, ...), both signs: where |<y_i, y_j>| is within
+        the quantisation slack the filter's sign may be the longer combination."""
+        i, j = rec[:, 0], rec[:, 1]
+        yi, yj = self.y[i], self.y[j]
+        minus, plus = yi - yj, yi + yj
+        n2m, n2p = (minus * minus).sum(dim=1), (plus * plus).sum(dim=1)
+        use_plus = n2p < n2m
+        n2_new = torch.minimum(n2m, n2p)
+        good = n2_new < target
+        sign = torch.where(use_plus, -1, 1)[good]
+        y_new = torch.where(use_plus[:, None], plus, minus)[good]
+        x_new = self.x[i[good]] - sign[:, None] * self.x[j[good]]
+        return x_new, y_new
+
+    def _prune_new(self, x: torch.Tensor, y: torch.Tensor, keep: int) -> tuple[torch.Tensor, torch.Tensor]:
+        """The ``keep`` shortest new vectors that are distinct and not already in the database."""
+        h = self._hash(x)
+        fresh = ~torch.isin(h, self._hash(self.x))
+        x, y, h = x[fresh], y[fresh], h[fresh]
+        _, first = np.unique(h.cpu().numpy(), return_index=True)
+        idx = torch.as_tensor(np.sort(first), device=self.device)
+        x, y = x[idx], y[idx]
+        order = torch.argsort((y * y).sum(dim=1))[:keep]
+        return x[order], y[order]
 
     def sieve(self, max_epochs: int = 500) -> None:
         """Epochs until the context is saturated (or no epoch improves anything twice in a row)."""

@@ -93,7 +93,16 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         sv.l = n - min(n, max(start_dim, 2))
         sv.sample(sv.db_target())
         while True:
-            sv.sieve()
+            try:
+                sv.sieve()
+            except torch.OutOfMemoryError:
+                line = (f"out of GPU memory at context {sv.d} with a database of {len(sv.x)} vectors: stopping "
+                        "(the all-pairs sieve needs bucketing beyond this size)")
+                sv.stats.log.append(line)
+                say(line)
+                sv.x = sv.y = sv.n2 = None
+                torch.cuda.empty_cache()
+                break
             best = sv.lift()
             ratio = math.sqrt(best[0]) / sv.gh if best else float("inf")
             line = (f"context {sv.d:3d} (l={sv.l}) db {len(sv.x):8d} saturation {sv.saturation():.2f} "
