@@ -76,6 +76,26 @@ def test_quantisation_loses_no_reducing_pair():
         assert true_pairs <= found, f"{len(true_pairs - found)} reducing pairs lost to INT8 rounding"
 
 
+@pytest.mark.parametrize("dim,seed", [(40, 1), (50, 2)])
+def test_bgj1_buckets_solve_too(dim, seed):
+    basis = svp_challenge_basis(dim, seed)
+    res = solve_svp(basis, 1.05, device="cpu", seed=seed, bkz_block=0, bgj1_from=0)
+    assert res.found and _exact_norm(basis, res.coefficients)[1] == res.vector
+
+
+def test_bucketed_candidates_are_filter_hits():
+    reduced, _ = reduce_basis(svp_challenge_basis(46, 2), 0)
+    sv = Siever(reduced, device="cpu", seed=3)
+    sv.l = sv.n - 34
+    sv.sample(sv.db_target())
+    target = float(torch.quantile(sv.n2, 0.75))
+    pairs, dropped, tested = sv.bucketed_pairs(target)
+    full = {(int(a), int(b)) for a, b in sv.candidate_pairs(target, 10**7).valid()[:, :2].tolist()}
+    got = {(min(int(a), int(b)), max(int(a), int(b))) for a, b in pairs.tolist()}
+    assert got and got <= full
+    assert tested > 0 and dropped >= 0
+
+
 def test_chunked_recheck_keeps_the_trajectory(monkeypatch):
     import int8tc.sieve.lattice.siever as siever
 

@@ -17,6 +17,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bkz", type=int, default=20, help="BKZ block size of the preprocessing, 0 = LLL only (default 20)")
     p.add_argument("--device", choices=("cuda", "cpu"), help="default: cuda if available")
     p.add_argument("--json", help="write the result (vector, coefficients, timings) here")
+    p.add_argument("--bgj1-from", type=int, default=None, metavar="N",
+                   help="use BGJ1 buckets (fused bucketing + in-bucket pair search) once the database holds N "
+                        "vectors (default: all pairs throughout)")
     p.add_argument("--allow-slow", action="store_true", help=f"sieve above dimension {CPU_MAX_DIM} on the CPU")
 
 
@@ -57,7 +60,7 @@ def main(args) -> int:
             print(f"int8tc sieve: dimension {n} is too large for the CPU path; use a GPU or --allow-slow",
                   file=sys.stderr)
             return 2
-    res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz,
+    res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bgj1_from=args.bgj1_from,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")

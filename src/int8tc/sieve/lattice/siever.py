@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from ..ops import pair_search
+from ..ops import bucket, pair_search
 from .instance import gaussian_heuristic
 
 SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
@@ -30,6 +30,8 @@ SATURATION_RATIO = 0.5
 DB_SIZE_FACTOR = 3.2
 REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile of the database
 RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
+BGJ1_ALPHA = 0.3  # bucket membership: |cos(x, centre)| >= alpha
+BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 
 
 def dims_for_free(n: int) -> int:
@@ -54,7 +56,7 @@ class Siever:
     """Sieve state for one reduced basis (rows of ``basis``; integers)."""
 
     def __init__(self, basis, device: torch.device | str = "cpu", seed: int = 0,
-                 progress: Callable[[str], None] | None = None):
+                 progress: Callable[[str], None] | None = None, bgj1_from: int | None = None):
         from fpylll import GSO, IntegerMatrix
 
         self.basis = [list(map(int, row)) for row in basis]
@@ -80,6 +82,8 @@ class Siever:
         self.y = torch.zeros((0, 0), dtype=torch.float64, device=self.device)
         self.n2 = torch.zeros(0, dtype=torch.float64, device=self.device)
         self.stats = Stats()
+        #: databases at least this large are sieved with BGJ1-style buckets (None: always all pairs)
+        self.bgj1_from = bgj1_from
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
 
     # ---- context geometry -------------------------------------------------------------------
@@ -197,14 +201,64 @@ class Siever:
         q, h, s = self.quantize()
         return pair_search(q, h, self.filter_goal(s, target_n2), capacity)
 
+    def bucketed_pairs(self, target_n2: float) -> tuple[torch.Tensor, int, int]:
+        """BGJ1-style candidates: bucket the database around random centres with the fused
+        ``bucket`` filter (|cos(x, c)| >= BGJ1_ALPHA), then ``pair_search`` inside each bucket.
+
+        Returns the hits as global (i, j) rows [n, 2] int64, the number of hits dropped by
+        capacities (bucket lists or pair buffers; those pairs may come back in a later epoch) and
+        the number of pairs tested.
+        """
+        q, h, s = self.quantize()
+        goal = self.filter_goal(s, target_n2)
+        n, d = q.shape
+        p_in = 2 * 0.5 * math.erfc(BGJ1_ALPHA * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
+        n_buckets = int(min(4096, max(8, round(1.5 / max(p_in, 1e-9)))))
+        n_buckets = min(n_buckets, n)
+        centres = torch.randperm(n, generator=self.gen)[:n_buckets].to(self.device)
+        yc = self.y[centres]
+        yc = yc / yc.norm(dim=1, keepdim=True)  # unit directions: one threshold per vector fits all
+        sc = 127.0 / float(yc.abs().max())
+        qc = torch.round(yc * sc).clamp_(-127, 127).to(torch.int8)
+        qc_norm = float(qc.to(torch.float64).norm(dim=1).mean())
+        thr = torch.ceil(BGJ1_ALPHA * torch.sqrt(2.0 * h.to(torch.float64)) * qc_norm).to(torch.int32)
+        cap_row = BGJ1_ROW_CAPACITY
+        b = bucket(q, qc, thr, cap_row)
+        counts = b.counts.to(torch.int64)
+        dropped = int((counts - cap_row).clamp(min=0).sum())
+        valid = torch.arange(cap_row, device=self.device)[None, :] < counts.clamp(max=cap_row)[:, None]
+        rows = torch.arange(n, device=self.device)[:, None].expand(n, cap_row)[valid]
+        cents = b.ids[valid].to(torch.int64)
+        order = torch.argsort(cents, stable=True)
+        rows = rows[order]
+        ends = torch.cumsum(torch.bincount(cents, minlength=n_buckets), 0).tolist()
+        out, start, tested = [], 0, 0
+        for end in ends:
+            size = end - start
+            tested += size * (size - 1) // 2
+            if size >= 2:
+                members = rows[start:end]
+                hits = pair_search(q[members], h[members], goal, 8 * size + 1024)
+                dropped += hits.dropped
+                loc = hits.valid()[:, :2].to(torch.int64)
+                out.append(members[loc])
+            start = end
+        pairs = torch.cat(out) if out else torch.zeros((0, 2), dtype=torch.int64, device=self.device)
+        return pairs, dropped, tested
+
     def epoch(self, capacity: int) -> tuple[int, int]:
-        """One all-pairs reduction pass; returns (vectors improved, hits dropped by capacity)."""
+        """One reduction pass (all pairs, or BGJ1 buckets for large databases); returns (vectors
+        improved, hits dropped by capacity)."""
         t0 = time.perf_counter()
         target = float(torch.quantile(self.n2, REPLACE_QUANTILE)) if len(self.n2) > 1 else float(self.n2.max())
         tf = time.perf_counter()
-        hits = self.candidate_pairs(target, capacity)
-        rec = hits.valid().to(torch.int64)
-        dropped = hits.dropped
+        if self.bgj1_from is not None and len(self.x) >= self.bgj1_from:
+            rec, dropped, tested = self.bucketed_pairs(target)
+        else:
+            hits = self.candidate_pairs(target, capacity)
+            rec = hits.valid().to(torch.int64)
+            dropped = hits.dropped
+            tested = len(self.x) * (len(self.x) - 1) // 2
         if self.device.type == "cuda":
             torch.cuda.synchronize()
         self.stats.filter_s += time.perf_counter() - tf
@@ -226,7 +280,7 @@ class Siever:
             improved = 0
         st = self.stats
         st.epochs += 1
-        st.pairs_tested += len(self.x) * (len(self.x) - 1) // 2
+        st.pairs_tested += tested
         st.candidates += int(len(rec))
         st.sieve_s += time.perf_counter() - t0
         return improved, dropped

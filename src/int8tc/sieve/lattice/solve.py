@@ -59,7 +59,7 @@ def reduce_basis(basis, bkz_block: int = 20):
 
 
 def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int = 0, bkz_block: int = 20,
-              start_dim: int = 30, progress=None) -> SVPResult:
+              start_dim: int = 30, bgj1_from: int | None = None, progress=None) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -68,6 +68,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         device: "cuda" (Triton filters) or "cpu" (NumPy reference filter; small dimensions);
             default: CUDA if available.
         bkz_block: BKZ block size of the preprocessing (0: LLL only).
+        bgj1_from: sieve databases of at least this many vectors with BGJ1 buckets instead of all
+            pairs (default None: all pairs, the measured configuration).
 
     The returned vector is checked on the way out: its coordinates times the input basis are
     recomputed in exact integers and its norm from them.
@@ -83,7 +85,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     t0 = time.perf_counter()
     reduced, u = reduce_basis(basis, bkz_block)
     t_red = time.perf_counter() - t0
-    sv = Siever(reduced, device=dev, seed=seed, progress=say)
+    sv = Siever(reduced, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
     f = dims_for_free(n)
