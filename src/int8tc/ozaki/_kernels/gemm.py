@@ -3,6 +3,8 @@
 import triton
 import triton.language as tl
 
+from ..._jit_helpers import grouped_tile
+
 
 @triton.jit
 def diagonal_gemm_kernel(
@@ -14,13 +16,7 @@ def diagonal_gemm_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
 ):
     pid = tl.program_id(0)
-    num_pid_m = Mp // BLOCK_M
-    num_pid_n = Np // BLOCK_N
-    group = GROUP_M * num_pid_n
-    first_m = (pid // group) * GROUP_M
-    gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
-    pid_m = first_m + (pid % group) % gsize
-    pid_n = (pid % group) // gsize
+    pid_m, pid_n = grouped_tile(pid, Mp // BLOCK_M, Np // BLOCK_N, GROUP_M)
 
     I_LO: tl.constexpr = max(0, DIAG - SPLITS + 1)
     I_HI: tl.constexpr = min(DIAG, SPLITS - 1)
@@ -60,14 +56,10 @@ def diagonal_gemm_persistent_kernel(
     num_pid_m = Mp // BLOCK_M
     num_pid_n = Np // BLOCK_N
     num_tiles = num_pid_m * num_pid_n
-    group = GROUP_M * num_pid_n
     nk = k_len // BLOCK_K
     n_iter = (I_HI - I_LO + 1) * nk
     for tile in tl.range(tl.program_id(0), num_tiles, NUM_PROGRAMS, flatten=True):
-        first_m = (tile // group) * GROUP_M
-        gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
-        pid_m = first_m + (tile % group) % gsize
-        pid_n = (tile % group) // gsize
+        pid_m, pid_n = grouped_tile(tile, num_pid_m, num_pid_n, GROUP_M)
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
         for t in range(0, n_iter):
             i = I_LO + t // nk

@@ -7,6 +7,8 @@ so an integer max over |x| bits is an exact, NaN-propagating max-abs.
 import triton
 import triton.language as tl
 
+from ..._jit_helpers import pow2 as _pow2
+
 ABS_MASK = tl.constexpr(0x7FFFFFFFFFFFFFFF)
 
 
@@ -30,12 +32,6 @@ def absmax_rows_kernel(
         bits = x.to(tl.int64, bitcast=True) & ABS_MASK
         best = tl.maximum(best, tl.max(bits, axis=1))
     tl.atomic_max(rowmax_ptr + rows, best, mask=rmask)
-
-
-@triton.jit
-def _pow2(k):
-    # 2.0^k for integer k in [-1022, 1023], built from its bits
-    return ((k.to(tl.int64) + 1023) << 52).to(tl.float64, bitcast=True)
 
 
 @triton.jit

@@ -7,13 +7,10 @@ compare bit for bit.
 import triton
 import triton.language as tl
 
+from ..._jit_helpers import grouped_tile
+from ..._jit_helpers import pow2 as _pow2
+
 TWO52 = tl.constexpr(4503599627370496.0)  # 2^52: (y + 2^52) - 2^52 rounds 0 <= y < 2^52 to nearest even
-
-
-@triton.jit
-def _pow2(k):
-    # 2.0^k for integer k in [-1022, 1023], built from its bits
-    return ((k.to(tl.int64) + 1023) << 52).to(tl.float64, bitcast=True)
 
 
 @triton.jit
@@ -72,15 +69,10 @@ def modular_gemm_kernel(
     num_pid_m = Mp // BLOCK_M
     num_pid_n = Np // BLOCK_N
     tiles = num_pid_m * num_pid_n
-    group = GROUP_M * num_pid_n
     nk = k_len // BLOCK_K
     for w in tl.range(tl.program_id(0), NMOD * tiles, NUM_PROGRAMS, flatten=True):
         kmod = w // tiles
-        tile = w % tiles
-        first_m = (tile // group) * GROUP_M
-        gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
-        pid_m = first_m + (tile % group) % gsize
-        pid_n = (tile % group) // gsize
+        pid_m, pid_n = grouped_tile(w % tiles, num_pid_m, num_pid_n, GROUP_M)
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
         for t in range(0, nk):
             kk = k0 + t * BLOCK_K

@@ -1,0 +1,19 @@
+"""``@triton.jit`` helpers shared by the kernels of several ops (private)."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def pow2(k):
+    """2.0^k for integer k in [-1022, 1023], built from its bits (exact, no libdevice)."""
+    return ((k.to(tl.int64) + 1023) << 52).to(tl.float64, bitcast=True)
+
+
+@triton.jit
+def grouped_tile(tile, num_pid_m, num_pid_n, GROUP_M: tl.constexpr):
+    """(pid_m, pid_n) of output tile ``tile`` in GROUP_M-row groups (L2 reuse of B panels)."""
+    group = GROUP_M * num_pid_n
+    first_m = (tile // group) * GROUP_M
+    gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
+    return first_m + (tile % group) % gsize, (tile % group) // gsize
