@@ -116,3 +116,40 @@ def test_non_finite_inputs_raise():
         r2.gemm(a, np.ones((3, 2)), 16)
     with pytest.raises(ValueError, match="scaling must be"):
         r2.scale_exponents(np.ones((2, 2)), np.ones((2, 2)), 16, "exact")
+
+
+def test_norm_bound_is_an_upper_bound_and_exact_integer(rng):
+    x = rng.standard_normal((6, 300)) * np.ldexp(1.0, rng.integers(-60, 61, (6, 300)))
+    x[1] = 0.0
+    x[2, :] = 2.0**-1070  # subnormal row
+    x[3, 5] = -1e300
+    amax = np.abs(x).max(axis=1)
+    e = np.where(amax > 0, r2._exponent(amax), 0)
+    big_l = r2.norm_bound_log2(x, e)
+    assert big_l[1] == -1
+    for i in (0, 2, 3, 4, 5):
+        exact_sq = sum(Fraction(v) ** 2 for v in x[i])
+        assert exact_sq <= Fraction(2) ** (2 * (int(e[i]) - 7) + int(big_l[i])), i
+
+
+@pytest.mark.parametrize("n_moduli,k", [(6, 4096), (8, 4096), (10, 300), (16, 2**14)])
+def test_cauchy_schwarz_scaling_survives_its_tight_case(n_moduli, k):
+    """All-equal rows make |a . b| = |a| |b|: the scaled product must still stay below P/2 and
+    be reconstructed exactly (a wrapped CRT would be wrong by ~P)."""
+    a = np.full((2, k), 1.0 - 2.0**-30)
+    a[1] = -3.0
+    b = np.full((k, 2), 7.0)
+    b[:, 1] = 2.0**-40 * (1 + 2.0**-52)
+    sa, sb = r2.scale_exponents(a, b, n_moduli, "fast")
+    ai, bi = r2.scaled_integers(a, b, sa, sb)
+    exact = ai.astype(object).dot(bi.astype(object))
+    _, big_p, _, _ = crt_constants(n_moduli)
+    assert max(abs(int(v)) for v in exact.flat) < big_p // 2
+    assert max(abs(int(v)) for v in exact.flat) > big_p // 2**5  # and the budget is used, not wasted
+    assert (r2.crt_exact(r2.residue_products(ai, bi, n_moduli), n_moduli) == exact).all()
+
+
+def test_too_few_moduli_for_k_raise():
+    with pytest.raises(ValueError, match=r"4 moduli are too few for K = 8192.*at least 5"):
+        r2.gemm(np.ones((2, 8192)), np.ones((8192, 2)), 4)
+    np.testing.assert_array_equal(r2.gemm(np.ones((2, 8192)), np.ones((8192, 2)), 5), 8192.0)

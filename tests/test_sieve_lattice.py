@@ -136,7 +136,7 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     path = tmp_path / "b.txt"
     path.write_text(format_basis(svp_challenge_basis(36, 4)))
     out_json = tmp_path / "r.json"
-    assert main(["sieve", "--basis", str(path), "--bkz", "0", "--json", str(out_json)]) == 0
+    assert main(["sieve", "--basis", str(path), "--bkz", "0", "--device", "cpu", "--json", str(out_json)]) == 0
     cap = capsys.readouterr()
     assert "NumPy reference filter" in cap.err and "found:" in cap.out
     import json

@@ -234,6 +234,63 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
     return rows
 
 
+ACCURACY_HEADER = ["size_M", "size_N", "size_K", "method", "param", "time_ms", "gflops", "speedup_vs_fp64",
+                   "max_rel_err", "median_rel_err", "l2_rel_err", "max_rel_vs_fp64", "choice"]
+
+
+def run_accuracy(sizes, splits_list, iters, args) -> list[dict]:
+    """``--accuracy fp64``: errors against the exact product (``int8tc.exact``), for native DGEMM,
+    cuBLAS's default (dynamic) emulation, ``int8tc.dgemm(accuracy=...)`` and every Ozaki-II
+    moduli count / Ozaki-I split count asked for."""
+    import torch
+
+    from ..dgemm import DgemmPlan, dgemm
+    from ..exact import error_stats, exact_gemm
+    from ..ozaki import gemm_fp64
+    from ..ozaki.cublas_emulation import CublasEmulatedDgemm
+    from ..ozaki2 import gemm_fp64_crt
+
+    device = torch.device("cuda")
+    rows = []
+    for (m, n, k) in sizes:
+        a, b = make_inputs_torch(m, n, k, args.dist, args.seed, device)
+        progress(f"{m}x{n}x{k}: exact reference")
+        hi, lo = exact_gemm(a, b)
+        out = torch.empty((m, n), dtype=torch.float64, device=device)
+        base = {}
+
+        def add(method, param, fn, choice=""):
+            out.fill_(float("nan"))
+            ms = time_cuda(fn, iters)
+            st = error_stats(out, hi, lo)
+            if method == "fp64_cublas":
+                base.update(ms=ms, err=st["max_rel_err"])
+            rows.append({"size_M": m, "size_N": n, "size_K": k, "method": method, "param": param,
+                         "time_ms": f"{ms:.4f}", "gflops": f"{2.0 * m * n * k / (ms * 1e6):.1f}",
+                         "speedup_vs_fp64": f"{base['ms'] / ms:.3f}", "max_rel_err": f"{st['max_rel_err']:.3e}",
+                         "median_rel_err": f"{st['median_rel_err']:.3e}", "l2_rel_err": f"{st['l2_rel_err']:.3e}",
+                         "max_rel_vs_fp64": f"{st['max_rel_err'] / base['err']:.3f}" if base["err"] > 0 else "",
+                         "choice": choice})
+            progress(" ".join(f"{key}={v}" for key, v in rows[-1].items()))
+
+        add("fp64_cublas", 0, lambda: torch.matmul(a, b, out=out))
+        ws = 256 * 2**20 + 10 * (m * k + k * n) + 24 * m * n
+        emu = CublasEmulatedDgemm(bits=None, workspace_bytes=ws, device=device)
+        add("cublas_emulated_dynamic", 0, lambda: emu(a, b, out=out))
+        emu.close()
+        del emu
+        choice = DgemmPlan(b, args.accuracy).choice
+        add(f"int8tc_dgemm_{args.accuracy}", choice.count, lambda: dgemm(a, b, args.accuracy, out=out),
+            choice=str(choice))
+        for nm in parse_moduli(args.moduli) if args.moduli else []:
+            add("int8tc_ozaki2", nm, lambda: gemm_fp64_crt(a, b, nm, out=out))
+        for s in splits_list:
+            add("int8tc_ozaki1", s, lambda: gemm_fp64(a, b, s, out=out))
+        del a, b, hi, lo, out
+        torch.cuda.empty_cache()
+    return rows
+
+
 def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[str, float]:
     """Milliseconds per phase of our method: split of B, split of A, INT8 products, reconstruction."""
     import torch
@@ -329,6 +386,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also run Ozaki scheme II with these moduli counts (rows int8tc_ozaki2, the count in 'splits')")
     p.add_argument("--graph", action="store_true",
                    help="also time our first variant replayed as one CUDA graph (both operands re-sliced each replay)")
+    p.add_argument("--accuracy", choices=("fp64", "fp32"),
+                   help="accuracy mode: errors against the exact product for native DGEMM, cuBLAS's dynamic "
+                        "emulation, int8tc.dgemm(accuracy=...), Ozaki-II at --moduli and Ozaki-I at SPLITS")
     p.add_argument("--breakdown", action="store_true",
                    help="also time our method's phases (split B, split A, INT8 products, reconstruction)")
 
@@ -348,6 +408,16 @@ def main(args: argparse.Namespace) -> int:
     if args.iters < 1:
         print(f"int8tc bench: iters must be >= 1, got {args.iters}", file=sys.stderr)
         return 2
+    if args.accuracy:
+        if not torch.cuda.is_available() or args.cpu:
+            print("int8tc bench --accuracy: needs a CUDA GPU", file=sys.stderr)
+            return 2
+        rows = run_accuracy(sizes, splits_list, args.iters, args)
+        print(format_table(rows, ACCURACY_HEADER[:-1]))
+        if args.out:
+            write_csv(args.out, rows, ACCURACY_HEADER, environment())
+            progress(f"wrote {args.out}")
+        return 0
     if torch.cuda.is_available() and not args.cpu:
         rows = run_cuda(sizes, splits_list, args.iters, args)
     else:

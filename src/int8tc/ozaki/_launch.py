@@ -31,15 +31,21 @@ class ScaleBuffers:
         self.f = torch.empty(rows, dtype=torch.float64, device=device)
 
 
+def absmax_rows(x: torch.Tensor, rowmax: torch.Tensor) -> None:
+    """rowmax [R] int64 := bits of max |x[r, :]| for x [R, K] (any strides); one launch, no sync."""
+    r, k = x.shape
+    rowmax.zero_()
+    grid = (triton.cdiv(r, ABSMAX_BLOCK_R), max(1, triton.cdiv(k, ABSMAX_CHUNK_K)))
+    absmax_rows_kernel[grid](x, x.stride(0), x.stride(1), rowmax, r, k, CHUNK_K=ABSMAX_CHUNK_K,
+                             BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K, num_warps=4)
+
+
 def row_scales(x: torch.Tensor, scaling: str, buf: ScaleBuffers) -> None:
     """Fill ``buf`` with the scales of x [R, K] (any strides): two launches, no host sync."""
     r, k = x.shape
     if buf.rowmax.numel() != r:
         raise ValueError(f"scale buffers hold {buf.rowmax.numel()} rows, x has {r}")
-    buf.rowmax.zero_()
-    grid = (triton.cdiv(r, ABSMAX_BLOCK_R), max(1, triton.cdiv(k, ABSMAX_CHUNK_K)))
-    absmax_rows_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, r, k, CHUNK_K=ABSMAX_CHUNK_K,
-                             BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K, num_warps=4)
+    absmax_rows(x, buf.rowmax)
     matrix = scaling == "matrix"
     grid = (1,) if matrix else (triton.cdiv(r, SCALES_BLOCK),)
     row_scales_kernel[grid](buf.rowmax, buf.pre, buf.c, buf.f, r, MATRIX=matrix, EXP_MIN=EXP_MIN,

@@ -1,13 +1,15 @@
 """Ozaki scheme II on the GPU: plan and public function (``"fast"`` scaling).
 
 Pipeline (CUDA, or CPU tensors under ``TRITON_INTERPRET=1`` with ``backend="triton"``):
-1. row maxima of A and of B's columns (Ozaki-I's max-abs kernel), exponents -> scale shifts;
+1. row maxima of A and of B's columns (Ozaki-I's max-abs kernel), then exact integer bounds of
+   the row/column 2-norms (``norm_bound``), exponents -> scale shifts (Cauchy-Schwarz, see
+   ``reference.scale_exponents``);
 2. ``residue_split``: one pass per operand writes the N symmetric INT8 residues of the scaled
-   integer operand;
+   integer operand (exact FP64 arithmetic, no integer division);
 3. ``modular_gemm``: a persistent TMA INT8 GEMM over (modulus, tile) that reduces each INT32
    result mod p in its epilogue and writes one byte per entry and modulus;
 4. ``crt``: chunked exact CRT to FP64 and the power-of-two unscaling, C written once.
-Non-finite inputs raise ``ValueError`` (one host synchronisation per call checks them).
+Non-finite inputs raise ``ValueError`` (one host synchronisation per operand checks them).
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import triton
 from .._checks import check_2d
 from . import reference
 from .moduli import CHUNK_BITS, check_moduli, chunks, crt_constants
-from .reference import operand_bits
+from .reference import check_budget, half_bits
 
 #: same tiles as Ozaki-I's measured default (persistent TMA, 256x128x128, 8 warps, 3 stages)
 BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES = 256, 128, 128, 8, 8, 3
 SMALL_TILES = (16, 16, 32, 2, 4, 2)
 SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
+NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 CRT_BLOCK_M, CRT_BLOCK_N = 32, 64
 #: one INT32 residue sum: K 128^2 <= 2^31 - 1
 K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
@@ -56,6 +59,8 @@ class OzakiIIGemm:
             raise ValueError(f"backend must be 'auto', 'reference' or 'triton', got {backend!r}")
         if backend == "auto":
             backend = "triton" if b.device.type == "cuda" else "reference"
+        if scaling == "fast":
+            check_budget(self.n_moduli, b.shape[0])
         if backend == "triton" and scaling != "fast":
             raise ValueError("scaling='accurate' has only the NumPy reference so far (backend='reference')")
         self.backend, self.scaling, self.device = backend, scaling, b.device
@@ -75,31 +80,44 @@ class OzakiIIGemm:
     def _prepare(self) -> None:
         ps, big_p, w, nchunk = crt_constants(self.n_moduli)
         bm, bn, bk = self.tiles[:3]
-        self.beta_a, self.beta_b = operand_bits(self.n_moduli, self.k)
+        self.g_a, self.g_b = half_bits(self.n_moduli)
         self.kp = _ceil_to(self.k, bk)
         self.np_ = _ceil_to(self.n, bn)
         self._p = torch.tensor(ps, dtype=torch.int64, device=self.device)
+        self._pf = torch.tensor([v for p in ps for v in (1.0 / p, float(2**31 % p))], dtype=torch.float64,
+                                device=self.device)
         consts = [v for wk in w for v in chunks(wk, nchunk)] + chunks(big_p, nchunk)
         consts += [2.0 ** (CHUNK_BITS * c) / big_p for c in range(nchunk)]  # as the reference computes them
         self._consts = torch.tensor(consts, dtype=torch.float64, device=self.device)
         self._nchunk = nchunk
         self._rb = torch.empty((self.n_moduli, self.np_, self.kp), dtype=torch.int8, device=self.device)
-        self._sb = self._scales(self._b.t(), self.beta_b)
+        self._sb = self._scales(self._b.t(), self.g_b)
         self._split(self._b.t(), self._sb, self._rb)
 
-    def _scales(self, x: torch.Tensor, beta: int) -> torch.Tensor:
-        """Per-row shifts s = beta - e (e: exponent of the row max; 0 for zero rows), int64 [R]."""
-        from ..ozaki._launch import ScaleBuffers, row_scales
+    def _scales(self, x: torch.Tensor, g: int) -> torch.Tensor:
+        """Per-row shifts s (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2), max |x_r| 2^s <= 2^62),
+        int64 [R]; the same integers as the reference."""
+        from ..ozaki._launch import absmax_rows
+        from ._kernels.kernels import norm_bound_kernel
 
-        buf = ScaleBuffers(x.shape[0], self.device)
-        row_scales(x, "row", buf)  # fills buf.rowmax with max |x| bits per row
-        bits = buf.rowmax
+        r, k = x.shape
+        bits = torch.empty(r, dtype=torch.int64, device=self.device)
+        absmax_rows(x, bits)
         biased = (bits >> 52) & 0x7FF
         if bool((biased == 0x7FF).any()):  # the one host sync: inf/nan cannot be scaled to integers
             raise ValueError("Ozaki-II needs finite inputs (inf/nan cannot be scaled to integers)")
-        e = torch.where(biased == 0, torch.full_like(biased, -1021), biased - 1022)
-        e = torch.where(bits == 0, torch.zeros_like(e), e)
-        return (beta - e).contiguous()
+        n = torch.zeros(r, dtype=torch.int64, device=self.device)
+        grid = (triton.cdiv(r, NORM_BLOCK_R), max(1, triton.cdiv(k, NORM_CHUNK_K)))
+        norm_bound_kernel[grid](x, x.stride(0), x.stride(1), bits, n, r, k, CHUNK_K=NORM_CHUNK_K,
+                                BLOCK_R=NORM_BLOCK_R, BLOCK_K=NORM_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+        e = torch.where(biased == 0, -1021, biased - 1022)
+        e = torch.where(bits == 0, 0, e)
+        # L = ceil(log2 n) = bit_length(n - 1) from the exponent of float(n - 1) (exact, n < 2^53)
+        nm1 = (n - 1).clamp_min(0).to(torch.float64).view(torch.int64)
+        big_l = torch.where(n > 1, ((nm1 >> 52) & 0x7FF) - 1022, n - 1)  # n = 1: 0, n = 0: -1
+        s = (g - 2 * (e - 7) - big_l) >> 1
+        s = torch.minimum(s, 62 - e)
+        return torch.where(big_l < 0, 0, s).contiguous()
 
     def _split(self, x: torch.Tensor, s: torch.Tensor, out: torch.Tensor) -> None:
         from ._kernels.kernels import residue_split_kernel
@@ -107,7 +125,7 @@ class OzakiIIGemm:
         r, k = x.shape
         _, rp, kp = out.shape
         grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
-        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, out, r, k, rp, kp,
+        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, r, k, rp, kp,
                                    NMOD=self.n_moduli, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
                                    num_warps=4, enable_fp_fusion=False)
 
@@ -124,7 +142,7 @@ class OzakiIIGemm:
             self._ws = (m, torch.empty((self.n_moduli, mp, self.kp), dtype=torch.int8, device=self.device),
                         torch.empty((self.n_moduli, mp, self.np_), dtype=torch.uint8, device=self.device))
         _, ra, res = self._ws
-        sa = self._scales(a, self.beta_a)
+        sa = self._scales(a, self.g_a)
         self._split(a, sa, ra)
         nmod = self.n_moduli
         ra_desc = TensorDescriptor(ra, [nmod * mp, self.kp], [self.kp, 1], [bm, bk])

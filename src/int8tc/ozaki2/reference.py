@@ -2,10 +2,12 @@
 
 C = A B for FP64 A [M, K], B [K, N]:
 
-1. scale: A' = round(A_i 2^{sa_i}), B' = round(B_j 2^{sb_j}) (integers, |A'|, |B'| < 2^62) with
-   |A' B'| < P / 2 guaranteed: ``"fast"`` from row/column maxima (|sum| <= K max|a'| max|b'|),
-   ``"accurate"`` from an INT8 product of 7-bit upper bounds of |A| and |B| (tighter where
-   magnitudes vary inside rows; costs one extra small INT8 GEMM on the GPU);
+1. scale: A' = round(A_i 2^{sa_i}), B' = round(B_j 2^{sb_j}) (integers, |A'|, |B'| <= 2^62) with
+   |A' B'| < P / 2 guaranteed: ``"fast"`` (the default) by Cauchy-Schwarz, |a'_i . b'_j| <=
+   |a'_i| |b'_j|, with exact integer upper bounds of the row and column 2-norms (sums of squared
+   7-bit ceilings of |x| / max|x|: order-independent, so the GPU computes the same exponents);
+   ``"accurate"`` from an INT8 product of 7-bit upper bounds of |A| and |B| (a full-size extra
+   product: the NumPy reference only);
 2. one INT8 product per modulus of the symmetric residues, reduced mod p_k;
 3. CRT in chunked FP64 (every operation exact until the final double-double sum) and the
    power-of-two unscaling.
@@ -30,8 +32,46 @@ def _log2_floor(x: float) -> int:
     return int(np.floor(np.log2(x)))
 
 
-def operand_bits(n_moduli: int, k: int) -> tuple[int, int]:
-    """(beta_A, beta_B): |A'| <= 2^beta_A, |B'| <= 2^beta_B with K 2^{beta_A + beta_B} <= P / 4
+def norm_bound_log2(x: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """L_r = ceil(log2(n_r)) with n_r = sum_k ceil(|x_rk| 2^(7 - e_r))^2 (exact int64; -1 for a zero
+    row), so that |x_r|_2 <= 2^(e_r - 7) sqrt(n_r) <= 2^(e_r - 7 + L_r / 2). x [R, K], e [R] with
+    |x_r| <= 2^e_r."""
+    q = np.ceil(np.ldexp(np.abs(x), (7 - e)[:, None].astype(np.int64))).astype(np.int64)  # 0..128
+    n = (q * q).sum(axis=1) if x.shape[1] else np.zeros(x.shape[0], dtype=np.int64)
+    return np.array([int(v - 1).bit_length() if v > 0 else -1 for v in n], dtype=np.int64)
+
+
+def half_bits(n_moduli: int) -> tuple[int, int]:
+    """(G_A, G_B) in half-bits with G_A + G_B = floor(2 log2(P / 4)): the scaled norms obey
+    |a'_i| <~ 2^(G_A / 2), |b'_j| <~ 2^(G_B / 2)."""
+    _, big_p, _, _ = crt_constants(check_moduli(n_moduli))
+    g = ((big_p // 4) ** 2).bit_length() - 1
+    return g - g // 2, g // 2
+
+
+def check_budget(n_moduli: int, k: int) -> None:
+    """Raise if the rounding of A' and B' (1/2 per entry) could break |A'B'| < P/2 at this K:
+    sqrt(K)/2 <= 2^(G_B/2 - 1)/5 needs G_B >= log2 K + 5; we ask G_B >= 2 ceil(log2 K) + 8."""
+    lk = int(max(k, 1) - 1).bit_length()
+    if half_bits(n_moduli)[1] < 2 * lk + 8:
+        need = next(n for n in range(2, 100) if n > 20 or half_bits(n)[1] >= 2 * lk + 8)
+        raise ValueError(f"{n_moduli} moduli are too few for K = {k}: the scaled operands could not absorb their "
+                         f"rounding; use at least {need} moduli (or split K)")
+
+
+def cs_exponents(x: np.ndarray, g: int) -> np.ndarray:
+    """Per-row exponents s with 2^s |x_r|_2 <= 2^(g / 2) (by the integer norm bound) and
+    max |x_r| 2^s <= 2^62; 0 for zero rows. x [R, K] (rows: rows of A or columns of B)."""
+    amax = np.abs(x).max(axis=1) if x.shape[1] else np.zeros(x.shape[0])
+    e = np.where(amax > 0, _exponent(amax), 0)
+    big_l = norm_bound_log2(x, e)
+    s = (g - 2 * (e - 7) - big_l) >> 1  # floor((g - 2(e - 7) - L) / 2)
+    s = np.minimum(s, MAX_OPERAND_BITS - e)
+    return np.where(big_l < 0, 0, s).astype(np.int64)
+
+
+def _kmax_bits(n_moduli: int, k: int) -> tuple[int, int]:
+    """For ``"accurate"``: (beta_A, beta_B): |A'| <= 2^beta_A, |B'| <= 2^beta_B with K 2^{beta_A + beta_B} <= P / 4
     (a factor 2 of margin covers the rounding of A' and B' by 1/2 each)."""
     _, big_p, _, _ = crt_constants(check_moduli(n_moduli))
     budget = _log2_floor(big_p / 4) - int(np.ceil(np.log2(max(k, 1))))
@@ -40,27 +80,34 @@ def operand_bits(n_moduli: int, k: int) -> tuple[int, int]:
 
 
 def scale_exponents(a: np.ndarray, b: np.ndarray, n_moduli: int, scaling: str = "fast"):
-    """Integer exponents (sa [M], sb [N]) so that round(A 2^sa) round(B 2^sb) < P/2 entry-wise."""
+    """Integer exponents (sa [M], sb [N]) so that round(A 2^sa) round(B 2^sb) < P/2 entry-wise.
+
+    Why it holds for ``"fast"``: the scaled norm bounds X_i = 2^sa_i 2^(e_i - 7 + L_i/2) lie in
+    [2^(G_A/2 - 1), 2^(G_A/2)] (or above 2^55 where the 2^62 cap binds), Y_j likewise, so
+    X_i Y_j <= P/4; rounding A' and B' adds at most sqrt(K)/2 to each norm, which
+    ``check_budget`` keeps below X_i/5 and Y_j/5, so |A'B'| <= 1.44 X Y < P/2.
+    """
     if scaling not in SCALINGS:
         raise ValueError(f"scaling must be one of {SCALINGS}, got {scaling!r}")
     _, big_p, _, _ = crt_constants(check_moduli(n_moduli))
     k = a.shape[1]
+    if scaling == "fast":
+        check_budget(n_moduli, k)
+        ga, gb = half_bits(n_moduli)
+        return cs_exponents(a, ga), cs_exponents(b.T, gb)
     amax = np.abs(a).max(axis=1) if k else np.zeros(a.shape[0])
     bmax = np.abs(b).max(axis=0) if k else np.zeros(b.shape[1])
     ea = np.where(amax > 0, _exponent(amax), 0)  # zero rows: any scale, keep it moderate
     eb = np.where(bmax > 0, _exponent(bmax), 0)
-    beta_a_fast, beta_b = operand_bits(n_moduli, k)
+    _, beta_b = _kmax_bits(n_moduli, k)
     sb = beta_b - eb
-    if scaling == "fast":
-        beta_a = np.full(a.shape[0], beta_a_fast, dtype=np.int64)
-    else:
-        # 7-bit upper bounds of |A| 2^-eA and |B| 2^-eB (what the GPU's INT8 product sees)
-        ua = np.ceil(np.ldexp(np.abs(a), -ea[:, None]) * 127.0)
-        ub = np.ceil(np.ldexp(np.abs(b), -eb[None, :]) * 127.0)
-        u = (ua @ ub) / (127.0 * 127.0)  # >= sum_k |A_ik| 2^-eA_i |B_kj| 2^-eB_j, exact integers / 127^2
-        umax = np.maximum(u.max(axis=1) if u.shape[1] else np.zeros(a.shape[0]), 1.0 / 127.0**2)
-        # |sum| <= 2^{bA + bB} umax: take bA = floor(log2(P / 4 / umax)) - bB
-        beta_a = np.array([min(MAX_OPERAND_BITS, _log2_floor(big_p / 4 / m) - beta_b) for m in umax], dtype=np.int64)
+    # 7-bit upper bounds of |A| 2^-eA and |B| 2^-eB (what the GPU's INT8 product sees)
+    ua = np.ceil(np.ldexp(np.abs(a), -ea[:, None]) * 127.0)
+    ub = np.ceil(np.ldexp(np.abs(b), -eb[None, :]) * 127.0)
+    u = (ua @ ub) / (127.0 * 127.0)  # >= sum_k |A_ik| 2^-eA_i |B_kj| 2^-eB_j, exact integers / 127^2
+    umax = np.maximum(u.max(axis=1) if u.shape[1] else np.zeros(a.shape[0]), 1.0 / 127.0**2)
+    # |sum| <= 2^{bA + bB} umax: take bA = floor(log2(P / 4 / umax)) - bB
+    beta_a = np.array([min(MAX_OPERAND_BITS, _log2_floor(big_p / 4 / m) - beta_b) for m in umax], dtype=np.int64)
     sa = beta_a - ea
     return sa.astype(np.int64), sb.astype(np.int64)
 

@@ -24,10 +24,44 @@ def _ldexp(x, e):
 
 
 @triton.jit
+def _rint(x):
+    # round to nearest even for |x| < 2^51 (the magic-constant trick; exact, no fp fusion involved)
+    return (x + 6755399441055744.0) - 6755399441055744.0
+
+
+@triton.jit
+def norm_bound_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides (finite)
+    rowmax_ptr,  # [R] int64 bits of each row's max |x| (Ozaki-I's absmax kernel)
+    n_ptr,  # [R] int64, zeroed by the caller; atomically += sum_k ceil(|x| 2^(7 - e))^2
+    R, K,
+    CHUNK_K: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
+    biased = (bits >> 52) & 0x7FF
+    e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| <= 2^e
+    kstart = tl.program_id(1) * CHUNK_K
+    acc = tl.zeros((BLOCK_R,), dtype=tl.int64)
+    for kk in range(0, CHUNK_K, BLOCK_K):
+        cols = kstart + kk + tl.arange(0, BLOCK_K)
+        m = rmask[:, None] & (cols < K)[None, :]
+        x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
+                    mask=m, other=0.0)
+        v = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact, in [0, 128]
+        t = v.to(tl.int64)
+        q = t + (t.to(tl.float64) < v).to(tl.int64)  # ceil
+        acc += tl.sum(q * q, axis=1)
+    tl.atomic_add(n_ptr + rows, acc, mask=rmask)
+
+
+@triton.jit
 def residue_split_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
-    s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s)
+    s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s), |X'| <= 2^62
     p_ptr,  # [NMOD] int64 moduli
+    pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p
     r_ptr,  # [NMOD, Rp, Kp] int8 out: symmetric residues of X' (zero padded)
     R, K, Rp, Kp,
     NMOD: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
@@ -40,18 +74,24 @@ def residue_split_kernel(
                 mask=inside, other=0.0)
     s = tl.load(s_ptr + rows, mask=rmask, other=0)
     y = _ldexp(x, s[:, None] + tl.zeros_like(x).to(tl.int64))
-    # rint, ties to even, for |y| < 2^62: values at or above 2^52 are already integers
+    # rint, ties to even, for |y| <= 2^62: values at or above 2^52 are already integers
     magic = tl.where(y >= 0, TWO52, -TWO52)
     y = tl.where(tl.abs(y) < TWO52, (y + magic) - magic, y)
-    a = y.to(tl.int64)
+    # y = h 2^31 + l exactly, |h| <= 2^31, |l| <= 2^30: all later FP64 steps are exact
+    h = _rint(y * 4.656612873077393e-10)
+    lo = y - h * 2147483648.0
     out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
     offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
     plane = Rp.to(tl.int64) * Kp
     for k in tl.static_range(NMOD):
-        p = tl.load(p_ptr + k)
-        m = a % p
-        m = tl.where(m < 0, m + p, m)  # [0, p)
+        p = tl.load(p_ptr + k).to(tl.int32)
+        pinv = tl.load(pf_ptr + 2 * k)
+        c31 = tl.load(pf_ptr + 2 * k + 1)
+        t = h * c31 + lo  # = y mod p, up to multiples of p; |t| < 2^40
+        q = _rint(t * pinv)  # within 1 of t / p
+        m = (t - q * p.to(tl.float64)).to(tl.int32)  # exact, |m| < 1.5 p
         m = tl.where(m > (p - 1) // 2, m - p, m)  # symmetric: fits int8 for p <= 256
+        m = tl.where(m < -(p // 2), m + p, m)
         tl.store(r_ptr + k * plane + offs, m.to(tl.int8), mask=out_mask)
 
 
@@ -91,6 +131,18 @@ def modular_gemm_kernel(
 
 
 @triton.jit
+def _chunk(c: tl.constexpr, s0, s1, s2, s3):
+    if c == 0:
+        return s0
+    elif c == 1:
+        return s1
+    elif c == 2:
+        return s2
+    else:
+        return s3
+
+
+@triton.jit
 def crt_kernel(
     res_ptr,  # [NMOD, Mp, Np] uint8 residues
     const_ptr,  # float64: w[k][c] (NMOD * NCHUNK), then P chunks (NCHUNK), then 2^{40c}/P (NCHUNK)
@@ -100,29 +152,37 @@ def crt_kernel(
     NMOD: tl.constexpr, NCHUNK: tl.constexpr, CHUNK_BITS: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
 ):
+    tl.static_assert(NCHUNK <= 4)
     offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
     mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
     ro = offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
     plane = Mp.to(tl.int64) * Np
+    # one read of the residues: s_c = sum_k r_k w[k][c], integers below 2^53, exact in any order
+    s0 = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    s1 = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    s2 = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    s3 = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    for k in tl.static_range(NMOD):
+        r = tl.load(res_ptr + k * plane + ro, mask=mask, other=0).to(tl.float64)
+        s0 = s0 + r * tl.load(const_ptr + k * NCHUNK)
+        if NCHUNK > 1:
+            s1 = s1 + r * tl.load(const_ptr + k * NCHUNK + 1)
+        if NCHUNK > 2:
+            s2 = s2 + r * tl.load(const_ptr + k * NCHUNK + 2)
+        if NCHUNK > 3:
+            s3 = s3 + r * tl.load(const_ptr + k * NCHUNK + 3)
+    # q = round(S / P) from the chunks (same order as the reference)
     approx = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    for c in tl.static_range(NCHUNK):
+        approx = approx + _chunk(c, s0, s1, s2, s3) * tl.load(const_ptr + NMOD * NCHUNK + NCHUNK + c)
+    q = _rint(approx)  # |approx| < 2^51
+    # D_c = s_c - q P_c exact; X = sum_c D_c 2^{40c} by two-sums from the top chunk
     hi = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
     lo = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
-    # s_c = sum_k r_k w[k][c]: integers below 2^53, exact in any order; q = round(S / P)
-    for c in tl.static_range(NCHUNK):
-        s = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
-        for k in tl.static_range(NMOD):
-            r = tl.load(res_ptr + k * plane + ro, mask=mask, other=0).to(tl.float64)
-            s = s + r * tl.load(const_ptr + k * NCHUNK + c)
-        approx = approx + s * tl.load(const_ptr + NMOD * NCHUNK + NCHUNK + c)
-    q = (approx + 6755399441055744.0) - 6755399441055744.0  # rint, |approx| < 2^51
-    # D_c = s_c - q P_c exact; X = sum_c D_c 2^{40c} by two-sums from the top chunk
     for cc in tl.static_range(NCHUNK):
-        s = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
-        for k in tl.static_range(NMOD):
-            r = tl.load(res_ptr + k * plane + ro, mask=mask, other=0).to(tl.float64)
-            s = s + r * tl.load(const_ptr + k * NCHUNK + (NCHUNK - 1 - cc))
-        d = (s - q * tl.load(const_ptr + NMOD * NCHUNK + (NCHUNK - 1 - cc))) * _pow2(tl.zeros_like(ro) + (NCHUNK - 1 - cc) * CHUNK_BITS)
+        sc = _chunk(NCHUNK - 1 - cc, s0, s1, s2, s3)
+        d = (sc - q * tl.load(const_ptr + NMOD * NCHUNK + (NCHUNK - 1 - cc))) * _pow2(tl.zeros_like(ro) + (NCHUNK - 1 - cc) * CHUNK_BITS)
         if cc == 0:
             hi = d
         else:
