@@ -18,9 +18,9 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel
     from int8tc.ozaki._kernels.scales import absmax_rows_kernel, row_scales_kernel
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
-    from int8tc.ozaki._kernels.split import split_kernel
+    from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
-    from int8tc.ozaki2._kernels.kernels import crt_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
+    from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
     from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
@@ -40,6 +40,11 @@ if __name__ == "__main__":
                   {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "pre_ptr": "*fp64", "c_ptr": "*fp64",
                    "q_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
                   {"SPLITS": 8, "BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4, "enable_fp_fusion": False}),
+        "split_rows": (split_rows_kernel,
+                       {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "pre_ptr": "*fp64", "c_ptr": "*fp64",
+                        "f_ptr": "*fp64", "q_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
+                       {"SPLITS": 8, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK_R": 16, "BLOCK_K": 128},
+                       {"num_warps": 8, "enable_fp_fusion": False}),
         "diagonal_gemm": (diagonal_gemm_kernel,
                           {"qa_ptr": "*i8", "qb_ptr": "*i8", "w_ptr": "*i32", "Mp": "i32", "Np": "i32", "Kp": "i32",
                            "k0": "i32", "k_len": "i32"},
@@ -88,6 +93,8 @@ if __name__ == "__main__":
                                "n_ptr": "*i64", "R": "i32", "K": "i32"},
                               {"CHUNK_K": 1024, "BLOCK_R": 32, "BLOCK_K": 128},
                               {"num_warps": 4, "enable_fp_fusion": False}),
+        "ozaki2_cs_scale": (cs_scale_kernel, {"rowmax_ptr": "*i64", "n_ptr": "*i64", "s_ptr": "*i64", "R": "i32",
+                                              "G": "i32"}, {"BLOCK": 1024}, {"num_warps": 4}),
         "ozaki2_modular_gemm": (modular_gemm_kernel,
                                 {"ra_desc": "tensordesc<i8[256, 128]>", "rb_desc": "tensordesc<i8[128, 128]>",
                                  "p_ptr": "*i64", "out_ptr": "*u8", "Mp": "i32", "Np": "i32", "k0": "i32",
@@ -125,10 +132,10 @@ def report():
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", ["split", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
+@pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
                                   "bucket", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
-                                  "ozaki2_crt"])
+                                  "ozaki2_crt", "ozaki2_cs_scale"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 

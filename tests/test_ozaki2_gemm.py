@@ -50,9 +50,6 @@ def test_strided_inputs_and_k_chunks(rng, dev):
 def test_errors(dev):
     b = torch.ones((3, 2), dtype=torch.float64, device=dev)
     a = torch.ones((2, 3), dtype=torch.float64, device=dev)
-    a[0, 0] = float("nan")
-    with pytest.raises(ValueError, match="finite"):
-        OzakiIIGemm(b, 16, backend="triton", small_tiles=True)(a)
     with pytest.raises(ValueError, match="accurate"):
         OzakiIIGemm(b, 16, scaling="accurate", backend="triton")
     with pytest.raises(ValueError, match="moduli must be in 2..20"):
@@ -61,6 +58,19 @@ def test_errors(dev):
         gemm_fp64_crt(torch.ones((2, 4), dtype=torch.float64), b.cpu())
     with pytest.raises(ValueError, match="k_chunk"):
         OzakiIIGemm(b, 16, backend="triton", small_tiles=True, k_chunk=33)
+
+
+def test_non_finite_rows_and_columns_give_nan_like_the_reference(rng, dev):
+    a, b = rng.standard_normal((6, 40)), rng.standard_normal((40, 5))
+    a[1, 3], a[4, 0] = np.inf, np.nan
+    b[7, 2] = -np.inf
+    c = _run(a, b, 15, dev).cpu().numpy()
+    ref = r2.gemm(a, b, 15)
+    np.testing.assert_array_equal(c, ref)  # NaN positions included
+    assert np.isnan(ref[[1, 4]]).all() and np.isnan(ref[:, 2]).all()
+    ok = np.ix_([0, 2, 3, 5], [0, 1, 3, 4])
+    assert np.isfinite(ref[ok]).all()
+    np.testing.assert_array_equal(ref[ok], r2.gemm(a[[0, 2, 3, 5]], b[:, [0, 1, 3, 4]], 15))
 
 
 def test_cpu_default_is_reference_with_both_scalings(rng):

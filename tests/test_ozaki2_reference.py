@@ -109,11 +109,11 @@ def test_large_k_exact_integers():
     assert np.all(np.abs(c - exact) <= 2 * EPS * np.abs(exact))
 
 
-def test_non_finite_inputs_raise():
+def test_non_finite_inputs_give_nan_rows():
     a = np.ones((2, 3))
     a[0, 1] = np.inf
-    with pytest.raises(ValueError, match="finite"):
-        r2.gemm(a, np.ones((3, 2)), 16)
+    c = r2.gemm(a, np.ones((3, 2)), 16)
+    assert np.isnan(c[0]).all() and (c[1] == 3.0).all()
     with pytest.raises(ValueError, match="scaling must be"):
         r2.scale_exponents(np.ones((2, 2)), np.ones((2, 2)), 16, "exact")
 

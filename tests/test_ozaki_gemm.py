@@ -261,3 +261,29 @@ def test_gpu_large_k_chunks_and_accuracy(rng):
     assert np.abs(c - exact).max() <= 4 * native
     _check(a_np, b_np, torch.from_numpy(c), 8, "all", "matrix", k_chunk=plan._kchunk)
 
+
+
+@pytest.mark.parametrize("dims,splits", [((7, 5, 3), 2), ((19, 33, 300), 4), ((1, 40, 129), 3)])
+def test_fused_row_split_equals_three_kernel_path(rng, dev, dims, splits):
+    """split_rows_kernel (row max + slices in one launch) writes the same slices and scales as
+    absmax + row_scales + split, also for strided operands, zero rows, a NaN row and subnormals."""
+    m, n, k = dims
+    a_np = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-60, 61, m))[:, None]
+    b_np = rng.standard_normal((k, n))
+    a_np[m // 2] = 0.0
+    if m > 3:
+        a_np[1, 0] = np.nan
+        a_np[2] *= 2.0**-1060
+    a = torch.from_numpy(np.asfortranarray(a_np)).to(dev)  # column-major: strided rows
+    b = torch.from_numpy(b_np).to(dev)
+    outs = []
+    for fused in (True, False):
+        cfg = dataclasses.replace(CFG, fused_split=fused)
+        plan = _plan(b, splits, None, "row", config=cfg)
+        out = poisoned((m, n), torch.float64, dev)
+        plan(a, out=out)
+        ws = plan._workspace(m)
+        outs.append((out.cpu(), plan._qb.cpu(), ws["qa"].cpu(), ws["sa"].f.cpu(), ws["sa"].c.cpu()))
+    for x, y in zip(*outs):
+        np.testing.assert_array_equal(x.numpy(), y.numpy())
+    _check(a_np, b_np, outs[0][0], splits, None, "row")

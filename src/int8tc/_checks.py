@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import torch
 
 
@@ -15,3 +17,18 @@ def check_2d(name: str, x, dtype: torch.dtype, device: torch.device | None = Non
         raise ValueError(f"{name} must be 2-D, got shape {tuple(x.shape)}")
     if device is not None and x.device != device:
         raise ValueError(f"{name} is on {x.device} but the other operand is on {device}")
+
+
+@functools.lru_cache(maxsize=256)
+def _constant(values: tuple, dtype: torch.dtype, device: str) -> torch.Tensor:
+    return torch.tensor(values, dtype=dtype, device=device)
+
+
+def device_constant(values, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
+    """A read-only device tensor of small constants (moduli, CRT weights, diagonal weights).
+
+    Copying a Python list to the GPU waits for the stream (a pageable copy), which would put a host
+    synchronisation into every one-shot call; the tensors are built once per (values, device) and
+    kept. Callers must never write to them.
+    """
+    return _constant(tuple(values), dtype, str(device))

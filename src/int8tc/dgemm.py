@@ -126,8 +126,8 @@ def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bi
 
     a [M, K], b [K, N] float64 on one device (CUDA: Triton kernels; CPU: NumPy references).
     ``accuracy``: ``"fp64"`` (55 bits, see the module docstring) or ``"fp32"`` (24), or ``bits=`` any target in 1..60.
-    Returns C [M, N] (and the ``Choice`` if ``return_choice``). Ozaki-II raises ``ValueError``
-    on non-finite inputs; Ozaki-I propagates them as NaN (see ``OzakiGemm``).
+    Returns C [M, N] (and the ``Choice`` if ``return_choice``). Non-finite inputs: Ozaki-II makes
+    the affected rows/columns of C NaN; Ozaki-I propagates NaN too (see ``OzakiGemm``).
     """
     if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         raise ValueError(f"need a [M, K] and b [K, N], got {tuple(a.shape)} and {tuple(b.shape)}")

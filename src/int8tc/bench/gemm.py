@@ -296,7 +296,7 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
     import torch
 
     from ..ozaki import OzakiGemm
-    from ..ozaki._launch import diagonal_gemm, reconstruct, row_scales, split
+    from ..ozaki._launch import diagonal_gemm, reconstruct, scale_and_split
 
     plan = OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling)
     m = a.shape[0]
@@ -304,8 +304,7 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
     out = torch.empty((m, plan.n), dtype=torch.float64, device=a.device)
 
     def split_a():
-        row_scales(a, scaling, ws["sa"])
-        split(a, ws["sa"].pre, ws["sa"].c, ws["qa"], splits)
+        scale_and_split(a, scaling, ws["sa"], ws["qa"], splits, plan.config.fused_split)
 
     def products():
         kp = ws["qa"].shape[2]

@@ -8,7 +8,7 @@ import triton
 from ._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel
 from ._kernels.recon import reconstruct_kernel
 from ._kernels.scales import absmax_rows_kernel, row_scales_kernel
-from ._kernels.split import split_kernel
+from ._kernels.split import split_kernel, split_rows_kernel
 from .scheme import EXP_MAX, EXP_MIN, K_INT32_MAX, Config, diagonal_pairs
 
 SPLIT_BLOCK_R = 32
@@ -62,6 +62,29 @@ def split(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, 
     split_kernel[grid](x, x.stride(0), x.stride(1), pre, c, q, r, k, rp, kp,
                        SPLITS=splits, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
                        num_warps=4, enable_fp_fusion=False)
+
+
+FUSED_BLOCK_R = 16
+FUSED_BLOCK_K = 128
+
+
+def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.Tensor, splits: int,
+                    fused: bool = True) -> None:
+    """Scales of x [R, K] into ``buf`` and its S slices into q [S, Rp, Kp]: one launch for row
+    scaling when ``fused`` (same results as ``row_scales`` + ``split``), else three."""
+    r, k = x.shape
+    s, rp, kp = q.shape
+    if not (fused and scaling == "row"):
+        row_scales(x, scaling, buf)
+        split(x, buf.pre, buf.c, q, splits)
+        return
+    if s != splits or rp < r or kp < k or q.dtype != torch.int8 or not q.is_contiguous():
+        raise ValueError(f"slice buffer {tuple(q.shape)} {q.dtype} does not fit x {tuple(x.shape)}, S={splits}")
+    if buf.pre.numel() != r:
+        raise ValueError(f"scale buffers hold {buf.pre.numel()} rows, x has {r}")
+    split_rows_kernel[(triton.cdiv(rp, FUSED_BLOCK_R),)](
+        x, x.stride(0), x.stride(1), buf.pre, buf.c, buf.f, q, r, k, rp, kp, SPLITS=splits, EXP_MIN=EXP_MIN,
+        EXP_MAX=EXP_MAX, BLOCK_R=FUSED_BLOCK_R, BLOCK_K=FUSED_BLOCK_K, num_warps=8, enable_fp_fusion=False)
 
 
 def _num_programs(device: torch.device) -> int:

@@ -2,8 +2,9 @@
 
 Pipeline on CUDA (no host synchronisation, no allocation once the workspace exists):
 
-1. ``row_scales`` (max-abs per row, then the scales: two small launches) and ``split``: one fused
-   pass per operand writes all S INT8 slices, padded to the GEMM tile.
+1. ``scale_and_split``: for row scaling one kernel per operand finds each row's max |x| and
+   writes all S INT8 slices, padded to the GEMM tile (matrix scaling: max-abs, scale and split
+   kernels).
 2. ``diagonal_gemm``: one launch computes, for every kept anti-diagonal d, the exact INT32 sum
    W[d] = sum_{i+j=d} A_i B_j^T (one K loop over the concatenated pairs).
 3. ``reconstruct``: C = (f^A f^B^T) * sum_d W[d] / 254^d in FP64, C written once.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import torch
 
-from .._checks import check_2d
+from .._checks import check_2d, device_constant
 from . import reference
 from .scheme import (
     Config,
@@ -113,12 +114,12 @@ class OzakiGemm:
         _, np_, kp = self._padded(1)
         self._qb = torch.empty((self.splits, np_, kp), dtype=torch.int8, device=self.device)
         self._sb = ScaleBuffers(self.n, self.device)
-        self._weights = torch.tensor(diagonal_weights(self.diagonals), dtype=torch.float64, device=self.device)
+        self._weights = device_constant(diagonal_weights(self.diagonals), torch.float64, self.device)
         self.update_b(self._b)
 
     def update_b(self, b: torch.Tensor) -> None:
         """Re-slice B in place from ``b`` (same shape, dtype and device; new values)."""
-        from ._launch import row_scales, split
+        from ._launch import scale_and_split
 
         _check_matrix("b", b, self.device)
         if tuple(b.shape) != (self.k, self.n):
@@ -127,8 +128,7 @@ class OzakiGemm:
         if self.backend != "triton" or self.k == 0 or self.n == 0:
             return
         bt = b.t()  # [N, K] view: column j of B is row j
-        row_scales(bt, self.scaling, self._sb)
-        split(bt, self._sb.pre, self._sb.c, self._qb, self.splits)
+        scale_and_split(bt, self.scaling, self._sb, self._qb, self.splits, self.config.fused_split)
 
     def _workspace(self, m: int) -> dict:
         ws = self._a_ws
@@ -171,12 +171,11 @@ class OzakiGemm:
         return self._run_triton(a, out)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
-        from ._launch import diagonal_gemm, reconstruct, row_scales, split
+        from ._launch import diagonal_gemm, reconstruct, scale_and_split
 
         m = a.shape[0]
         ws = self._workspace(m)
-        row_scales(a, self.scaling, ws["sa"])
-        split(a, ws["sa"].pre, ws["sa"].c, ws["qa"], self.splits)
+        scale_and_split(a, self.scaling, ws["sa"], ws["qa"], self.splits, self.config.fused_split)
         kp = ws["qa"].shape[2]
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)

@@ -122,3 +122,6 @@ class Config:
     num_stages: int = 3
     #: persistent grid (one program per SM) with TMA tile loads, instead of one program per tile
     persistent: bool = True
+    #: row scaling: one kernel per operand finds each row's max |x| and writes the slices
+    #: (``split_rows_kernel``), instead of a max-abs kernel, a scale kernel and the split kernel
+    fused_split: bool = True

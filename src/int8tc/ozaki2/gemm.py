@@ -9,7 +9,8 @@ Pipeline (CUDA, or CPU tensors under ``TRITON_INTERPRET=1`` with ``backend="trit
 3. ``modular_gemm``: a persistent TMA INT8 GEMM over (modulus, tile) that reduces each INT32
    result mod p in its epilogue and writes one byte per entry and modulus;
 4. ``crt``: chunked exact CRT to FP64 and the power-of-two unscaling, C written once.
-Non-finite inputs raise ``ValueError`` (one host synchronisation per operand checks them).
+No host synchronisation. A row of A (column of B) holding inf or NaN makes its whole row
+(column) of C NaN, as in the reference (native DGEMM would give inf or NaN there).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import torch
 import triton
 
-from .._checks import check_2d
+from .._checks import check_2d, device_constant
 from . import reference
 from .moduli import CHUNK_BITS, check_moduli, chunks, crt_constants
 from .reference import check_budget, half_bits
@@ -27,7 +28,8 @@ BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES = 256, 128, 128, 8, 8,
 SMALL_TILES = (16, 16, 32, 2, 4, 2)
 SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
-CRT_BLOCK_M, CRT_BLOCK_N = 32, 64
+SCALE_BLOCK = 1024
+CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 64, 4
 #: one INT32 residue sum: K 128^2 <= 2^31 - 1
 K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
 
@@ -68,6 +70,9 @@ class OzakiIIGemm:
         self._b = b
         self.tiles = SMALL_TILES if small_tiles else (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES)
         self._ws = None
+        self._rows = None
+        #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
+        self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
         bk = self.tiles[2]
         limit = (K_RESIDUE_MAX // bk) * bk
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
@@ -83,41 +88,38 @@ class OzakiIIGemm:
         self.g_a, self.g_b = half_bits(self.n_moduli)
         self.kp = _ceil_to(self.k, bk)
         self.np_ = _ceil_to(self.n, bn)
-        self._p = torch.tensor(ps, dtype=torch.int64, device=self.device)
-        self._pf = torch.tensor([v for p in ps for v in (1.0 / p, float(2**31 % p))], dtype=torch.float64,
-                                device=self.device)
+        self._p = device_constant(ps, torch.int64, self.device)
+        self._pf = device_constant([v for p in ps for v in (1.0 / p, float(2**31 % p))], torch.float64, self.device)
         consts = [v for wk in w for v in chunks(wk, nchunk)] + chunks(big_p, nchunk)
         consts += [2.0 ** (CHUNK_BITS * c) / big_p for c in range(nchunk)]  # as the reference computes them
-        self._consts = torch.tensor(consts, dtype=torch.float64, device=self.device)
+        self._consts = device_constant(consts, torch.float64, self.device)
         self._nchunk = nchunk
         self._rb = torch.empty((self.n_moduli, self.np_, self.kp), dtype=torch.int8, device=self.device)
-        self._sb = self._scales(self._b.t(), self.g_b)
+        self._sb = torch.empty(self.n, dtype=torch.int64, device=self.device)
+        self._scales(self._b.t(), self.g_b, self._sb)
         self._split(self._b.t(), self._sb, self._rb)
 
-    def _scales(self, x: torch.Tensor, g: int) -> torch.Tensor:
-        """Per-row shifts s (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2), max |x_r| 2^s <= 2^62),
-        int64 [R]; the same integers as the reference."""
+    def _scales(self, x: torch.Tensor, g: int, s: torch.Tensor) -> None:
+        """s [R] int64 := per-row shifts (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2),
+        max |x_r| 2^s <= 2^62; the reference's integers), NONFINITE for rows with inf/nan.
+        Three launches, no host synchronisation."""
         from ..ozaki._launch import absmax_rows
-        from ._kernels.kernels import norm_bound_kernel
+        from ._kernels.kernels import cs_scale_kernel, norm_bound_kernel
 
         r, k = x.shape
-        bits = torch.empty(r, dtype=torch.int64, device=self.device)
+        bits, n = self._rowbuf(r)
         absmax_rows(x, bits)
-        biased = (bits >> 52) & 0x7FF
-        if bool((biased == 0x7FF).any()):  # the one host sync: inf/nan cannot be scaled to integers
-            raise ValueError("Ozaki-II needs finite inputs (inf/nan cannot be scaled to integers)")
-        n = torch.zeros(r, dtype=torch.int64, device=self.device)
+        n.zero_()
         grid = (triton.cdiv(r, NORM_BLOCK_R), max(1, triton.cdiv(k, NORM_CHUNK_K)))
         norm_bound_kernel[grid](x, x.stride(0), x.stride(1), bits, n, r, k, CHUNK_K=NORM_CHUNK_K,
                                 BLOCK_R=NORM_BLOCK_R, BLOCK_K=NORM_BLOCK_K, num_warps=4, enable_fp_fusion=False)
-        e = torch.where(biased == 0, -1021, biased - 1022)
-        e = torch.where(bits == 0, 0, e)
-        # L = ceil(log2 n) = bit_length(n - 1) from the exponent of float(n - 1) (exact, n < 2^53)
-        nm1 = (n - 1).clamp_min(0).to(torch.float64).view(torch.int64)
-        big_l = torch.where(n > 1, ((nm1 >> 52) & 0x7FF) - 1022, n - 1)  # n = 1: 0, n = 0: -1
-        s = (g - 2 * (e - 7) - big_l) >> 1
-        s = torch.minimum(s, 62 - e)
-        return torch.where(big_l < 0, 0, s).contiguous()
+        cs_scale_kernel[(triton.cdiv(r, SCALE_BLOCK),)](bits, n, s, r, g, BLOCK=SCALE_BLOCK, num_warps=4)
+
+    def _rowbuf(self, r: int) -> tuple[torch.Tensor, torch.Tensor]:
+        if self._rows is None or self._rows[0].numel() < r:
+            self._rows = (torch.empty(r, dtype=torch.int64, device=self.device),
+                          torch.empty(r, dtype=torch.int64, device=self.device))
+        return self._rows[0][:r], self._rows[1][:r]
 
     def _split(self, x: torch.Tensor, s: torch.Tensor, out: torch.Tensor) -> None:
         from ._kernels.kernels import residue_split_kernel
@@ -130,21 +132,30 @@ class OzakiIIGemm:
                                    num_warps=4, enable_fp_fusion=False)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
-        from triton.tools.tensor_descriptor import TensorDescriptor
+        ra, res, sa = self._workspace(a.shape[0])
+        self._scales(a, self.g_a, sa)
+        self._split(a, sa, ra)
+        self._products(ra, res)
+        self._crt(res, sa, out)
+        return out
 
-        from ..ozaki._launch import _num_programs
-        from ._kernels.kernels import crt_kernel, modular_gemm_kernel
-
-        m = a.shape[0]
-        bm, bn, bk, gm, nw, ns = self.tiles
+    def _workspace(self, m: int):
+        bm = self.tiles[0]
         mp = _ceil_to(m, bm)
         if self._ws is None or self._ws[0] != m:
             self._ws = (m, torch.empty((self.n_moduli, mp, self.kp), dtype=torch.int8, device=self.device),
-                        torch.empty((self.n_moduli, mp, self.np_), dtype=torch.uint8, device=self.device))
-        _, ra, res = self._ws
-        sa = self._scales(a, self.g_a)
-        self._split(a, sa, ra)
-        nmod = self.n_moduli
+                        torch.empty((self.n_moduli, mp, self.np_), dtype=torch.uint8, device=self.device),
+                        torch.empty(m, dtype=torch.int64, device=self.device))
+        return self._ws[1:]
+
+    def _products(self, ra: torch.Tensor, res: torch.Tensor) -> None:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        from ..ozaki._launch import _num_programs
+        from ._kernels.kernels import modular_gemm_kernel
+
+        bm, bn, bk, gm, nw, ns = self.tiles
+        nmod, mp = self.n_moduli, ra.shape[1]
         ra_desc = TensorDescriptor(ra, [nmod * mp, self.kp], [self.kp, 1], [bm, bk])
         rb_desc = TensorDescriptor(self._rb, [nmod * self.np_, self.kp], [self.kp, 1], [bn, bk])
         work = nmod * (mp // bm) * (self.np_ // bn)
@@ -154,11 +165,16 @@ class OzakiIIGemm:
                                           min(self._kchunk, self.kp - k0), NMOD=nmod, ACCUMULATE=k0 > 0,
                                           BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
                                           num_warps=nw, num_stages=ns)
-        grid = (triton.cdiv(m, CRT_BLOCK_M), triton.cdiv(self.n, CRT_BLOCK_N))
+
+    def _crt(self, res: torch.Tensor, sa: torch.Tensor, out: torch.Tensor) -> None:
+        from ._kernels.kernels import crt_kernel
+
+        m, mp = sa.shape[0], res.shape[1]
+        cbm, cbn, cw = self.crt_tiles
+        grid = (triton.cdiv(m, cbm), triton.cdiv(self.n, cbn))
         crt_kernel[grid](res, self._consts, sa, self._sb, out, out.stride(0), out.stride(1), m, self.n, mp,
-                         self.np_, NMOD=nmod, NCHUNK=self._nchunk, CHUNK_BITS=CHUNK_BITS, BLOCK_M=CRT_BLOCK_M,
-                         BLOCK_N=CRT_BLOCK_N, num_warps=4, enable_fp_fusion=False)
-        return out
+                         self.np_, NMOD=self.n_moduli, NCHUNK=self._nchunk, CHUNK_BITS=CHUNK_BITS, BLOCK_M=cbm,
+                         BLOCK_N=cbn, num_warps=cw, enable_fp_fusion=False)
 
     # ---- public ------------------------------------------------------------------------------
     def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:

@@ -183,10 +183,18 @@ def gemm(a: np.ndarray, b: np.ndarray, n_moduli: int = 16, scaling: str = "fast"
     b = np.asarray(b, dtype=np.float64)
     if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         raise ValueError(f"need a [M, K] and b [K, N], got {a.shape} and {b.shape}")
-    if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise ValueError("Ozaki-II needs finite inputs (inf/nan cannot be scaled to integers)")
+    # inf/nan cannot be scaled to integers: such a row of A (column of B) gives a NaN row (column)
+    bad_a = ~np.isfinite(a).all(axis=1)
+    bad_b = ~np.isfinite(b).all(axis=0)
+    if bad_a.any() or bad_b.any():
+        a, b = a.copy(), b.copy()
+        a[bad_a] = 0.0
+        b[:, bad_b] = 0.0
     sa, sb = scale_exponents(a, b, n_moduli, scaling)
     ai, bi = scaled_integers(a, b, sa, sb)
     x = crt_to_float(residue_products(ai, bi, n_moduli), n_moduli)
     # unscale by 2^-(sa_i + sb_j) (ldexp: one rounding at most, only if the result is subnormal)
-    return np.ldexp(x, -(sa[:, None] + sb[None, :]))
+    c = np.ldexp(x, -(sa[:, None] + sb[None, :]))
+    c[bad_a, :] = np.nan
+    c[:, bad_b] = np.nan
+    return c

@@ -35,6 +35,23 @@ def absmax_rows_kernel(
 
 
 @triton.jit
+def scale_from_bits(bits, MATRIX: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr):
+    """(2^-e, c, c 2^e) from the bits of a row's (or the matrix's) max |x|; c, f NaN if non-finite."""
+    biased = (bits >> 52) & 0x7FF
+    finite = biased < 0x7FF
+    fe = tl.where(biased == 0, -1021, biased - 1022)  # x <= 2^fe (frexp's exponent for normal x)
+    fe = tl.where(finite, fe, 0)
+    e = tl.minimum(tl.maximum(fe, EXP_MIN), EXP_MAX)
+    pre = _pow2(-e)
+    if MATRIX:
+        c = (bits.to(tl.float64, bitcast=True) * pre) / 127.0
+    else:
+        c = _pow2(fe - e) / 127.0
+    c = tl.where(finite, c, float("nan"))
+    return pre, c, c * _pow2(e)
+
+
+@triton.jit
 def row_scales_kernel(
     rowmax_ptr,  # [R] int64 bits of each row's max |x|
     pre_ptr, c_ptr, f_ptr,  # [R] float64 out: 2^-e, c, c 2^e (c, f NaN for non-finite rows)
@@ -59,17 +76,7 @@ def row_scales_kernel(
         rmask = rows < R
         if not MATRIX:
             bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
-        biased = (bits >> 52) & 0x7FF
-        finite = biased < 0x7FF
-        fe = tl.where(biased == 0, -1021, biased - 1022)  # x <= 2^fe (frexp's exponent for normal x)
-        fe = tl.where(finite, fe, 0)
-        e = tl.minimum(tl.maximum(fe, EXP_MIN), EXP_MAX)
-        pre = _pow2(-e)
-        if MATRIX:
-            c = (bits.to(tl.float64, bitcast=True) * pre) / 127.0
-        else:
-            c = _pow2(fe - e) / 127.0
-        c = tl.where(finite, c, float("nan"))
+        pre, c, f = scale_from_bits(bits, MATRIX, EXP_MIN, EXP_MAX)
         tl.store(pre_ptr + rows, pre, mask=rmask)
         tl.store(c_ptr + rows, c, mask=rmask)
-        tl.store(f_ptr + rows, c * _pow2(e), mask=rmask)
+        tl.store(f_ptr + rows, f, mask=rmask)

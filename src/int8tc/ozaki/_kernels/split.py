@@ -9,6 +9,8 @@ the product by 254 rounds by at most 2^-53 relative, far below the next level's 
 import triton
 import triton.language as tl
 
+from .scales import ABS_MASK, scale_from_bits
+
 # 1.5 * 2^52: (y + RNE) - RNE rounds |y| < 2^51 to the nearest integer, ties to even (= np.rint).
 RNE = tl.constexpr(6755399441055744.0)
 
@@ -35,9 +37,50 @@ def split_kernel(
     out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
     q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
     slice_stride = Rp.to(tl.int64) * Kp
+    _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS)
+
+
+@triton.jit
+def _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS: tl.constexpr):
     for i in tl.static_range(SPLITS):
         y = tl.where(t == t, t, 0.0)  # NaN (non-finite row): its output is NaN through c anyway
         y = tl.minimum(tl.maximum(y, -127.0), 127.0)
         qf = (y + RNE) - RNE
         tl.store(q_ptr + i * slice_stride + q_offs, qf.to(tl.int8), mask=out_mask)
         t = (t - qf) * 254.0  # the residual in units of s_{i+1} = s_i / 254 (t - qf is exact)
+
+
+@triton.jit
+def split_rows_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
+    q_ptr,  # [S, Rp, Kp] int8, contiguous; padding written as 0
+    R, K, Rp, Kp,
+    SPLITS: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr,
+    BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """Row scaling in one pass over X: each program owns BLOCK_R whole rows, finds their max |x|
+    (first sweep over K), then slices them (second sweep, served mostly from L2)."""
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    xrow = x_ptr + rows[:, None].to(tl.int64) * stride_xr
+    best = tl.zeros((BLOCK_R,), dtype=tl.int64)
+    for k0 in range(0, K, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        x = tl.load(xrow + cols[None, :].to(tl.int64) * stride_xk, mask=rmask[:, None] & (cols < K)[None, :],
+                    other=0.0)
+        best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1))
+    pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
+    tl.store(pre_ptr + rows, pre, mask=rmask)
+    tl.store(c_ptr + rows, c, mask=rmask)
+    tl.store(f_ptr + rows, f, mask=rmask)
+    pre = tl.where(rmask, pre, 1.0)
+    s = tl.where(rmask, c, 1.0)[:, None]
+    slice_stride = Rp.to(tl.int64) * Kp
+    for k0 in range(0, Kp, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        x = tl.load(xrow + cols[None, :].to(tl.int64) * stride_xk, mask=rmask[:, None] & (cols < K)[None, :],
+                    other=0.0)
+        t = (x * pre[:, None]) / s
+        q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
+        _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], slice_stride, SPLITS)

@@ -10,7 +10,9 @@ import triton.language as tl
 from ..._jit_helpers import grouped_tile
 from ..._jit_helpers import pow2 as _pow2
 
-TWO52 = tl.constexpr(4503599627370496.0)  # 2^52: (y + 2^52) - 2^52 rounds 0 <= y < 2^52 to nearest even
+TWO52 = tl.constexpr(4503599627370496.0)
+#: scale exponent that marks a row/column holding inf or NaN (its row/column of C becomes NaN)
+NONFINITE = tl.constexpr(-(1 << 40))  # 2^52: (y + 2^52) - 2^52 rounds 0 <= y < 2^52 to nearest even
 
 
 @triton.jit
@@ -54,6 +56,30 @@ def norm_bound_kernel(
         q = t + (t.to(tl.float64) < v).to(tl.int64)  # ceil
         acc += tl.sum(q * q, axis=1)
     tl.atomic_add(n_ptr + rows, acc, mask=rmask)
+
+
+@triton.jit
+def cs_scale_kernel(
+    rowmax_ptr, n_ptr,  # [R] int64: bits of max |x_r|, sum of squared 7-bit ceilings (norm_bound_kernel)
+    s_ptr,  # [R] int64 out: scale exponents (reference.cs_exponents), NONFINITE for inf/nan rows
+    R, G,  # G: the operand's half-bit budget
+    BLOCK: tl.constexpr,
+):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < R
+    bits = tl.load(rowmax_ptr + offs, mask=mask, other=0)
+    n = tl.load(n_ptr + offs, mask=mask, other=0)
+    biased = (bits >> 52) & 0x7FF
+    e = tl.where(biased == 0, -1021, biased - 1022)
+    e = tl.where(bits == 0, 0, e)
+    # L = ceil(log2 n) = bit_length(n - 1), from the exponent of float(n - 1) (exact: n < 2^53)
+    nm1 = tl.maximum(n - 1, 0).to(tl.float64).to(tl.int64, bitcast=True)
+    big_l = tl.where(n > 1, ((nm1 >> 52) & 0x7FF) - 1022, n - 1)
+    s = (G - 2 * (e - 7) - big_l) >> 1
+    s = tl.minimum(s, 62 - e)
+    s = tl.where(big_l < 0, 0, s)
+    s = tl.where(biased == 0x7FF, NONFINITE, s)
+    tl.store(s_ptr + offs, s, mask=mask)
 
 
 @triton.jit
@@ -194,4 +220,5 @@ def crt_kernel(
     sa = tl.load(sa_ptr + offs_m, mask=offs_m < M, other=0)
     sb = tl.load(sb_ptr + offs_n, mask=offs_n < N, other=0)
     x = _ldexp(x, -(sa[:, None] + sb[None, :]))
+    x = tl.where((sa == NONFINITE)[:, None] | (sb == NONFINITE)[None, :], float("nan"), x)
     tl.store(c_ptr + offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn, x, mask=mask)

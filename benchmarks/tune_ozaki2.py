@@ -1,0 +1,52 @@
+"""Ozaki-II phase breakdown and CRT tile choices on the GPU (one process, same inputs).
+
+    PYTHONPATH=src python benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 14,15,16 --out results/x.csv
+"""
+
+import argparse
+
+import torch
+
+from int8tc.bench.common import environment, format_table, time_cuda, write_csv
+from int8tc.ozaki2 import OzakiIIGemm
+
+CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--sizes", default="4096,8192")
+    p.add_argument("--moduli", default="14,15,16")
+    p.add_argument("--iters", type=int, default=5)
+    p.add_argument("--out")
+    args = p.parse_args()
+    rows = []
+    for n in [int(v) for v in args.sizes.split(",")]:
+        g = torch.Generator(device="cuda").manual_seed(0)
+        a = torch.randn(n, n, dtype=torch.float64, device="cuda", generator=g)
+        b = torch.randn(n, n, dtype=torch.float64, device="cuda", generator=g)
+        out = torch.empty_like(a)
+        for nm in [int(v) for v in args.moduli.split(",")]:
+            plan = OzakiIIGemm(b, nm)
+            ra, res, sa = plan._workspace(n)
+            row = {"size": n, "moduli": nm,
+                   "plan_b_ms": time_cuda(lambda: OzakiIIGemm(b, nm), args.iters),
+                   "scales_a_ms": time_cuda(lambda: plan._scales(a, plan.g_a, sa), args.iters),
+                   "split_a_ms": time_cuda(lambda: plan._split(a, sa, ra), args.iters),
+                   "products_ms": time_cuda(lambda: plan._products(ra, res), args.iters),
+                   "call_ms": time_cuda(lambda: plan(a, out=out), args.iters),
+                   "one_shot_ms": time_cuda(lambda: OzakiIIGemm(b, nm)(a, out=out), args.iters)}
+            ref = out.clone()
+            for t in CRT_TILES:
+                plan.crt_tiles = t
+                row[f"crt_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(lambda: plan._crt(res, sa, out), args.iters)
+                assert torch.equal(out, ref), t
+            rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
+            print(rows[-1], flush=True)
+    print(format_table(rows, list(rows[0])))
+    if args.out:
+        write_csv(args.out, rows, list(rows[0]), environment())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Ozaki-I: fused row split (one launch per operand) against max-abs + scales + split, whole calls
+and the A-side phase alone, on the same inputs.
+
+    PYTHONPATH=src python benchmarks/tune_split.py --sizes 4096,8192 --splits 2,4 --out results/x.csv
+"""
+
+import argparse
+import dataclasses
+
+import torch
+
+from int8tc import OzakiGemm
+from int8tc.bench.common import environment, format_table, time_cuda, write_csv
+from int8tc.ozaki._launch import scale_and_split
+from int8tc.ozaki.gemm import DEFAULT_CONFIG
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--sizes", default="4096,8192")
+    p.add_argument("--splits", default="2,4")
+    p.add_argument("--iters", type=int, default=10)
+    p.add_argument("--out")
+    args = p.parse_args()
+    rows = []
+    for n in [int(v) for v in args.sizes.split(",")]:
+        g = torch.Generator(device="cuda").manual_seed(0)
+        a = torch.randn(n, n, dtype=torch.float64, device="cuda", generator=g)
+        b = torch.randn(n, n, dtype=torch.float64, device="cuda", generator=g)
+        out = torch.empty_like(a)
+        for s in [int(v) for v in args.splits.split(",")]:
+            row = {"size": n, "splits": s}
+            res = {}
+            for fused in (True, False):
+                cfg = dataclasses.replace(DEFAULT_CONFIG, fused_split=fused)
+                tag = "fused" if fused else "three_kernels"
+                row[f"{tag}_one_shot_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
+                plan = OzakiGemm(b, s, config=cfg)
+                ws = plan._workspace(n)
+                row[f"{tag}_split_a_ms"] = time_cuda(
+                    lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, fused), args.iters)
+                row[f"{tag}_split_bt_ms"] = time_cuda(lambda: plan.update_b(b), args.iters)
+                plan(a, out=out)
+                res[fused] = out.clone()
+            assert torch.equal(res[True], res[False])
+            rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
+            print(rows[-1], flush=True)
+    print(format_table(rows, list(rows[0])))
+    if args.out:
+        write_csv(args.out, rows, list(rows[0]), environment())
+
+
+if __name__ == "__main__":
+    main()
