@@ -29,9 +29,22 @@ SMALL_TILES = (16, 16, 32, 2, 4, 2)
 SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
-CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 64, 4
+#: CRT tile: 32x32 with 4 warps, measured 0.75-0.90 ms at 8192^2 for 13-15 moduli against 1.00-1.07
+#: for 32x64 (benchmarks/results/tune_ozaki2_h200_2026-11-30.csv)
+CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 32, 4
 #: one INT32 residue sum: K 128^2 <= 2^31 - 1
 K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
+
+
+def _split_constants(p: int) -> list[float]:
+    """float32 row of the residue split: p, 1/p, 2^16i mod p (i = 1..3, symmetric), the symmetric
+    range [-(p // 2), (p - 1) // 2] as (hi, lo), padding."""
+    def sym(v: int) -> int:
+        v %= p
+        return v - p if v > (p - 1) // 2 else v
+
+    return [float(p), float(1.0 / p), *(float(sym(2 ** (16 * i))) for i in (1, 2, 3)), float((p - 1) // 2),
+            float(-(p // 2)), 0.0]
 
 
 def _ceil_to(x: int, m: int) -> int:
@@ -89,7 +102,7 @@ class OzakiIIGemm:
         self.kp = _ceil_to(self.k, bk)
         self.np_ = _ceil_to(self.n, bn)
         self._p = device_constant(ps, torch.int64, self.device)
-        self._pf = device_constant([v for p in ps for v in (1.0 / p, float(2**31 % p))], torch.float64, self.device)
+        self._pf = device_constant([v for p in ps for v in _split_constants(p)], torch.float32, self.device)
         consts = [v for wk in w for v in chunks(wk, nchunk)] + chunks(big_p, nchunk)
         consts += [2.0 ** (CHUNK_BITS * c) / big_p for c in range(nchunk)]  # as the reference computes them
         self._consts = device_constant(consts, torch.float64, self.device)
@@ -127,7 +140,7 @@ class OzakiIIGemm:
         r, k = x.shape
         _, rp, kp = out.shape
         grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
-        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, r, k, rp, kp,
+        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._pf, out, r, k, rp, kp,
                                    NMOD=self.n_moduli, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
                                    num_warps=4, enable_fp_fusion=False)
 
