@@ -84,7 +84,7 @@ if __name__ == "__main__":
                    {"num_warps": F.num_warps, "num_stages": F.num_stages}),
         "ozaki2_residue_split": (residue_split_kernel,
                                  {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "s_ptr": "*i64",
-                                  "pf_ptr": "*fp32", "r_ptr": "*i8", "R": "i32", "K": "i32",
+                                  "p_ptr": "*i64", "pf_ptr": "*fp64", "r_ptr": "*i8", "R": "i32", "K": "i32",
                                   "Rp": "i32", "Kp": "i32"},
                                  {"NMOD": 16, "BLOCK_R": 32, "BLOCK_K": 128},
                                  {"num_warps": 4, "enable_fp_fusion": False}),

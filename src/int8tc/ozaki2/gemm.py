@@ -36,17 +36,6 @@ CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 32, 4
 K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
 
 
-def _split_constants(p: int) -> list[float]:
-    """float32 row of the residue split: p, 1/p, 2^16i mod p (i = 1..3, symmetric), the symmetric
-    range [-(p // 2), (p - 1) // 2] as (hi, lo), padding."""
-    def sym(v: int) -> int:
-        v %= p
-        return v - p if v > (p - 1) // 2 else v
-
-    return [float(p), float(1.0 / p), *(float(sym(2 ** (16 * i))) for i in (1, 2, 3)), float((p - 1) // 2),
-            float(-(p // 2)), 0.0]
-
-
 def _ceil_to(x: int, m: int) -> int:
     return -(-x // m) * m
 
@@ -102,7 +91,7 @@ class OzakiIIGemm:
         self.kp = _ceil_to(self.k, bk)
         self.np_ = _ceil_to(self.n, bn)
         self._p = device_constant(ps, torch.int64, self.device)
-        self._pf = device_constant([v for p in ps for v in _split_constants(p)], torch.float32, self.device)
+        self._pf = device_constant([v for p in ps for v in (1.0 / p, float(2**31 % p))], torch.float64, self.device)
         consts = [v for wk in w for v in chunks(wk, nchunk)] + chunks(big_p, nchunk)
         consts += [2.0 ** (CHUNK_BITS * c) / big_p for c in range(nchunk)]  # as the reference computes them
         self._consts = device_constant(consts, torch.float64, self.device)
@@ -140,7 +129,7 @@ class OzakiIIGemm:
         r, k = x.shape
         _, rp, kp = out.shape
         grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
-        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._pf, out, r, k, rp, kp,
+        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, r, k, rp, kp,
                                    NMOD=self.n_moduli, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
                                    num_warps=4, enable_fp_fusion=False)
 

@@ -83,16 +83,11 @@ def cs_scale_kernel(
 
 
 @triton.jit
-def _rint32(x):
-    # float32 round to nearest even for |x| < 2^22
-    return (x + 12582912.0) - 12582912.0
-
-
-@triton.jit
 def residue_split_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
     s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s), |X'| <= 2^62
-    pf_ptr,  # [NMOD, 8] float32 per modulus: p, 1/p (rounded), c1, c2, c3 (2^16i mod p, symmetric), 0...
+    p_ptr,  # [NMOD] int64 moduli
+    pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p
     r_ptr,  # [NMOD, Rp, Kp] int8 out: symmetric residues of X' (zero padded)
     R, K, Rp, Kp,
     NMOD: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
@@ -108,29 +103,22 @@ def residue_split_kernel(
     # rint, ties to even, for |y| <= 2^62: values at or above 2^52 are already integers
     magic = tl.where(y >= 0, TWO52, -TWO52)
     y = tl.where(tl.abs(y) < TWO52, (y + magic) - magic, y)
-    # y = l3 2^48 + l2 2^32 + l1 2^16 + l0 with |l_i| <= 2^15, every step exact in FP64
-    l3 = _rint(y * 3.552713678800501e-15)  # 2^-48
-    y = y - l3 * 281474976710656.0
-    l2 = _rint(y * 2.3283064365386963e-10)  # 2^-32
-    y = y - l2 * 4294967296.0
-    l1 = _rint(y * 1.52587890625e-05)  # 2^-16
-    l0 = (y - l1 * 65536.0).to(tl.float32)
-    l1 = l1.to(tl.float32)
-    l2 = l2.to(tl.float32)
-    l3 = l3.to(tl.float32)
+    # y = h 2^31 + l exactly, |h| <= 2^31, |l| <= 2^30: all later FP64 steps are exact
+    h = _rint(y * 4.656612873077393e-10)
+    lo = y - h * 2147483648.0
     out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
     offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
     plane = Rp.to(tl.int64) * Kp
     for k in tl.static_range(NMOD):
-        # per modulus in float32, all exact: |t| < 2^15 (1 + 3 * 128) < 2^24
-        p = tl.load(pf_ptr + 8 * k)
-        t = l0 + l1 * tl.load(pf_ptr + 8 * k + 2) + l2 * tl.load(pf_ptr + 8 * k + 3) + l3 * tl.load(pf_ptr + 8 * k + 4)
-        q = _rint32(t * tl.load(pf_ptr + 8 * k + 1))  # within 1 of t / p
-        m = t - q * p  # exact: |q p| <= |t| + p < 2^24
-        m = tl.where(m > tl.load(pf_ptr + 8 * k + 5), m - p, m)  # symmetric: [-(p // 2), (p - 1) // 2]
-        m = tl.where(m < tl.load(pf_ptr + 8 * k + 6), m + p, m)
-        # the low byte of (m + 1.5 2^23)'s bits is m in two's complement: no float-to-int conversion
-        tl.store(r_ptr + k * plane + offs, (m + 12582912.0).to(tl.int32, bitcast=True).to(tl.int8), mask=out_mask)
+        p = tl.load(p_ptr + k).to(tl.int32)
+        pinv = tl.load(pf_ptr + 2 * k)
+        c31 = tl.load(pf_ptr + 2 * k + 1)
+        t = h * c31 + lo  # = y mod p, up to multiples of p; |t| < 2^40
+        q = _rint(t * pinv)  # within 1 of t / p
+        m = (t - q * p.to(tl.float64)).to(tl.int32)  # exact, |m| < 1.5 p
+        m = tl.where(m > (p - 1) // 2, m - p, m)  # symmetric: fits int8 for p <= 256
+        m = tl.where(m < -(p // 2), m + p, m)
+        tl.store(r_ptr + k * plane + offs, m.to(tl.int8), mask=out_mask)
 
 
 @triton.jit
