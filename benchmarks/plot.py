@@ -18,6 +18,8 @@ PLOTS = os.path.join(HERE, "plots")
 GEMM = os.path.join(RES, "gemm_h200_2026-11-30.csv")
 CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-11-30.csv")
 FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
+ACCURACY = os.path.join(RES, "accuracy_fp64_h200_2026-11-30.csv")
+OZAKI2 = os.path.join(RES, "gemm_ozaki2_h200_2026-11-30.csv")
 
 
 def read(path):
@@ -31,7 +33,7 @@ def gemm_tables_and_plot():
     for r in rows:
         by[(int(r["size_M"]), int(r["splits"]))][r["method"]] = r
     sizes = sorted({k[0] for k in by})
-    splits = sorted({k[1] for k in by if k[1] > 0})
+    splits = sorted({k[1] for k in by if k[1] > 0 and "cublas_emulated" in by[k]})
     print("| size | S | fp64_cublas | int8_cublas_baseline | cublas_emulated | int8tc_ozaki1 | int8tc_ozaki1_graph | ours/emulated | ours l2 | emulated l2 | accuracy bar max(emu, 1e-14) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for n in sizes:
@@ -83,6 +85,42 @@ def curve_plot():
     fig.savefig(os.path.join(PLOTS, "gemm_pruning_curve.png"), dpi=110)
 
 
+def accuracy_tables_and_plot():
+    """Ozaki-II (moduli) and Ozaki-I (splits) against the exact product: speed and error."""
+    rows = read(ACCURACY)
+    sizes = sorted({int(r["size_M"]) for r in rows})
+    print("\n| size | method | count | ms | TFLOPS | x native | max rel err | median rel err | l2 rel err | max rel / native's |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['size_M']}^3 | {r['method']} | {r['param']} | {float(r['time_ms']):.2f} | "
+              f"{float(r['gflops']) / 1e3:.1f} | {r['speedup_vs_fp64']} | {float(r['max_rel_err']):.2e} | "
+              f"{float(r['median_rel_err']):.2e} | {float(r['l2_rel_err']):.2e} | {r['max_rel_vs_fp64']} |")
+    fig, axes = plt.subplots(2, len(sizes), figsize=(6 * len(sizes), 8))
+    for col, n in enumerate(sizes):
+        sub = [r for r in rows if int(r["size_M"]) == n]
+        base = {r["method"]: r for r in sub if r["method"] in ("fp64_cublas", "cublas_emulated_dynamic")}
+        for method, style, label in (("int8tc_ozaki2", "o-", "Ozaki-II (x = moduli)"),
+                                     ("int8tc_ozaki1", "s-", "Ozaki-I (x = splits)")):
+            pts = [r for r in sub if r["method"] == method]
+            xs = [int(r["param"]) for r in pts]
+            axes[0, col].plot(xs, [float(r["gflops"]) / 1e3 for r in pts], style, label=label)
+            axes[1, col].plot(xs, [float(r["max_rel_err"]) for r in pts], style, label=label + ", max element-wise")
+            axes[1, col].plot(xs, [float(r["l2_rel_err"]) for r in pts], style.replace("-", ":"), label=label + ", l2")
+        for m, color in (("fp64_cublas", "k"), ("cublas_emulated_dynamic", "g")):
+            axes[0, col].axhline(float(base[m]["gflops"]) / 1e3, color=color, lw=1, label=m)
+            axes[1, col].axhline(float(base[m]["max_rel_err"]), color=color, lw=1, label=m + ", max element-wise")
+        axes[0, col].set_title(f"{n}^3, H200: speed (one-shot, B sliced every call)")
+        axes[0, col].set_ylabel("effective FP64 TFLOPS")
+        axes[1, col].set_title(f"{n}^3: error against the exact product")
+        axes[1, col].set_yscale("log")
+        axes[1, col].set_xlabel("moduli (Ozaki-II) or splits (Ozaki-I)")
+        for ax in axes[:, col]:
+            ax.grid(alpha=0.3)
+            ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(os.path.join(PLOTS, "ozaki2_tflops_error_vs_moduli.png"), dpi=110)
+
+
 def filter_tables_and_plot():
     rows = [r for r in read(FILTERS) if r["op"] in ("pair_search", "bucket")]
     roof = max(float(r["tops"]) for r in read(FILTERS) if r["op"].startswith("roof"))
@@ -118,4 +156,5 @@ if __name__ == "__main__":
     os.makedirs(PLOTS, exist_ok=True)
     gemm_tables_and_plot()
     curve_plot()
+    accuracy_tables_and_plot()
     filter_tables_and_plot()
