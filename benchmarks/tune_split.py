@@ -10,7 +10,8 @@ import dataclasses
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import environment, format_table, time_cuda, write_csv
+from int8tc.bench.common import report, time_cuda
+from int8tc.bench.gemm import make_inputs_torch
 from int8tc.ozaki._launch import scale_and_split
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
 
@@ -24,9 +25,7 @@ def main():
     args = p.parse_args()
     rows = []
     for n in [int(v) for v in args.sizes.split(",")]:
-        g = torch.Generator(device="cuda").manual_seed(0)
-        a = torch.randn(n, n, dtype=torch.float64, device="cuda", generator=g)
-        b = torch.randn(n, n, dtype=torch.float64, device="cuda", generator=g)
+        a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
         out = torch.empty_like(a)
         for s in [int(v) for v in args.splits.split(",")]:
             row = {"size": n, "splits": s}
@@ -45,9 +44,7 @@ def main():
             assert torch.equal(res[True], res[False])
             rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
             print(rows[-1], flush=True)
-    print(format_table(rows, list(rows[0])))
-    if args.out:
-        write_csv(args.out, rows, list(rows[0]), environment())
+    report(rows, args.out)
 
 
 if __name__ == "__main__":

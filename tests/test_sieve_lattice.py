@@ -111,7 +111,7 @@ def test_chunked_recheck_keeps_the_trajectory(monkeypatch):
 def test_out_of_memory_is_reported_not_raised(monkeypatch):
     import int8tc.sieve.lattice.siever as siever
 
-    def boom(self, max_epochs=500):
+    def boom(self, max_epochs=500, goal_n2=None):
         raise torch.OutOfMemoryError("simulated")
 
     monkeypatch.setattr(siever.Siever, "sieve", boom)
@@ -157,3 +157,41 @@ def test_gpu_sieve_solves(dim):
     res = solve_svp(basis, 1.05, device="cuda", bkz_block=0)
     assert res.found
     assert _exact_norm(basis, res.coefficients)[1] == res.vector
+
+
+def test_device_side_dedup_and_quantile_match_numpy_and_torch():
+    from int8tc.sieve.lattice.siever import _first_occurrences, _sorted_quantile
+
+    g = torch.Generator().manual_seed(3)
+    for n in (1, 2, 9, 5000):
+        h = torch.randint(0, max(2, n // 3), (n,), generator=g)
+        expect = np.sort(np.unique(h.numpy(), return_index=True)[1])
+        np.testing.assert_array_equal(_first_occurrences(h).numpy(), expect)
+        v = torch.sort(torch.rand(n, dtype=torch.float64, generator=g)).values
+        for q in (0.0, 0.3, 0.75, 1.0):
+            assert _sorted_quantile(v, q) == pytest.approx(float(torch.quantile(v, q)), rel=1e-15, abs=1e-300)
+
+
+def test_lift_all_matches_per_vector_babai():
+    """The chunked, incremental lift equals nearest-plane lifting done one vector at a time."""
+    from int8tc.sieve.lattice.solve import reduce_basis
+
+    basis, _ = reduce_basis(svp_challenge_basis(24, 2), 0)
+    sv = Siever(basis, device="cpu", seed=1)
+    sv.l = 8
+    sv.sample(200)
+    best = sv.lift()
+    n, l = sv.n, sv.l
+    mu, r = sv.mu, sv.r
+    norms = []
+    for x in sv.x.tolist():
+        c = [0] * l + x
+        for j in range(l - 1, -1, -1):
+            t = sum(c[i] * mu[i][j] for i in range(j + 1, n))
+            c[j] = -round(t)
+        y = [sum(c[i] * mu[i][j] for i in range(j, n)) for j in range(n)]  # GSO coordinates / sqrt(r)
+        norms.append(sum(y[j] ** 2 * r[j] for j in range(n)))
+    assert best[0] == pytest.approx(min(norms), rel=1e-9)
+    v = sv.vector(best[1])
+    assert sum(t * t for t in v) == pytest.approx(best[0], rel=1e-9)
+    assert sv.lift(bound_n2=float(sv.n2[0]) * 0.5) == best  # nothing below the bound: best kept

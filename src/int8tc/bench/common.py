@@ -96,3 +96,10 @@ def format_table(rows: list[dict], columns: list[str]) -> str:
     out = [line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in cells]
     return "\n".join(out)
+
+
+def report(rows: list[dict], out: str | None) -> None:
+    """Print rows as a table and, with ``out``, write them as CSV with the environment columns."""
+    print(format_table(rows, list(rows[0])))
+    if out:
+        write_csv(out, rows, list(rows[0]), environment())

@@ -32,6 +32,28 @@ REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile
 RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
 BGJ1_ALPHA = 0.3  # bucket membership: |cos(x, centre)| >= alpha
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
+LIFT_CHUNK = 1 << 18  # database vectors lifted per step
+
+
+def _first_occurrences(h: torch.Tensor) -> torch.Tensor:
+    """Indices of the first occurrence of each distinct value of h, ascending (NumPy's
+    ``np.sort(np.unique(h, return_index=True)[1])``), computed on h's device."""
+    u, inv = torch.unique(h, return_inverse=True)
+    pos = torch.arange(len(h), device=h.device)
+    first = torch.full((len(u),), len(h), dtype=pos.dtype, device=h.device).scatter_reduce_(0, inv, pos, reduce="amin")
+    return torch.sort(first).values
+
+
+def _sorted_quantile(v: torch.Tensor, q: float) -> float:
+    """torch.quantile(v, q) (linear interpolation) for an ascending v, without its 2^24-element
+    limit (databases beyond dimension ~115 are larger)."""
+    if len(v) == 1:
+        return float(v[0])
+    pos = q * (len(v) - 1)
+    lo = int(math.floor(pos))
+    hi = min(lo + 1, len(v) - 1)
+    a, b = float(v[lo]), float(v[hi])
+    return a + (b - a) * (pos - lo)
 
 
 def dims_for_free(n: int) -> int:
@@ -142,8 +164,7 @@ class Siever:
         fresh = ~torch.isin(h_new, h_db)
         x_new, y_new, n2_new, h_new = x_new[fresh], y_new[fresh], n2_new[fresh], h_new[fresh]
         if len(h_new):
-            _, first = np.unique(h_new.cpu().numpy(), return_index=True)
-            idx = torch.as_tensor(np.sort(first), device=self.device)
+            idx = _first_occurrences(h_new)
             x_new, y_new, n2_new = x_new[idx], y_new[idx], n2_new[idx]
         x = torch.cat([self.x, x_new]) if len(self.x) else x_new
         y = torch.cat([self.y, y_new]) if len(self.y) else y_new
@@ -250,7 +271,7 @@ class Siever:
         """One reduction pass (all pairs, or BGJ1 buckets for large databases); returns (vectors
         improved, hits dropped by capacity)."""
         t0 = time.perf_counter()
-        target = float(torch.quantile(self.n2, REPLACE_QUANTILE)) if len(self.n2) > 1 else float(self.n2.max())
+        target = _sorted_quantile(self.n2, REPLACE_QUANTILE)
         tf = time.perf_counter()
         if self.bgj1_from is not None and len(self.x) >= self.bgj1_from:
             rec, dropped, tested = self.bucketed_pairs(target)
@@ -305,14 +326,18 @@ class Siever:
         h = self._hash(x)
         fresh = ~torch.isin(h, self._hash(self.x))
         x, y, h = x[fresh], y[fresh], h[fresh]
-        _, first = np.unique(h.cpu().numpy(), return_index=True)
-        idx = torch.as_tensor(np.sort(first), device=self.device)
+        idx = _first_occurrences(h)
         x, y = x[idx], y[idx]
         order = torch.argsort((y * y).sum(dim=1))[:keep]
         return x[order], y[order]
 
-    def sieve(self, max_epochs: int = 500) -> None:
-        """Epochs until the context is saturated (or no epoch improves anything twice in a row)."""
+    def sieve(self, max_epochs: int = 500, goal_n2: float | None = None) -> bool:
+        """Epochs until the context is saturated (or no epoch improves anything twice in a row).
+
+        With ``goal_n2``, the database is lifted after every epoch (only vectors shorter than the
+        goal in the context can lift below it) and the sieve stops as soon as a lift reaches
+        |v|^2 <= goal_n2; returns whether it did.
+        """
         target = self.db_target()
         if len(self.x) < target:
             self.sample(target - len(self.x))
@@ -322,6 +347,10 @@ class Siever:
             if self.saturation() >= 1.0:
                 break
             improved, dropped = self.epoch(capacity)
+            if goal_n2 is not None and improved:
+                best = self.lift(bound_n2=goal_n2)
+                if best is not None and best[0] <= goal_n2:
+                    return True
             if dropped:
                 capacity *= 2  # nothing is lost: the next epoch sees the same pairs again
             idle = idle + 1 if improved == 0 else 0
@@ -330,28 +359,39 @@ class Siever:
                     self.sample(target - len(self.x))
                 else:
                     break
+        return False
 
     # ---- lifting ----------------------------------------------------------------------------
-    def lift(self, count: int = 1024) -> tuple[float, list[int]] | None:
-        """Babai-lift the ``count`` shortest context vectors to the full lattice; keep the best."""
+    def lift(self, count: int | None = None, bound_n2: float | None = None) -> tuple[float, list[int]] | None:
+        """Babai-lift database vectors to the full lattice (nearest plane over b_{l-1}..b_0) and
+        keep the shortest result in ``self.best``.
+
+        All vectors by default (``count``: only the shortest ``count``), in chunks of LIFT_CHUNK;
+        with ``bound_n2`` only vectors whose context norm is below it (lifting only adds length,
+        so the others cannot lift below the bound).
+        """
         t0 = time.perf_counter()
-        if not len(self.x):
-            return self.best
-        k = min(count, len(self.x))
-        x = self.x[:k]
-        l, n = self.l, self.n
-        c = torch.zeros((k, n), dtype=torch.int64, device=self.device)
-        c[:, l:] = x
-        n2 = self.n2[:k].clone()
-        for j in range(l - 1, -1, -1):
-            t = c[:, j + 1:].to(torch.float64) @ self.mu_t[j + 1:, j]
-            cj = -torch.round(t)
-            c[:, j] = cj.to(torch.int64)
-            n2 += ((cj + t) ** 2) * float(self.r[j])
-        b = int(torch.argmin(n2))
-        cand = (float(n2[b]), [int(v) for v in c[b].tolist()])
-        if self.best is None or cand[0] < self.best[0]:
-            self.best = cand
+        k = len(self.x) if count is None else min(count, len(self.x))
+        if bound_n2 is not None:
+            k = min(k, int(torch.searchsorted(self.n2, torch.tensor([bound_n2], dtype=self.n2.dtype,
+                                                                      device=self.n2.device))))
+        l = self.l
+        mu_ctx = self.mu_t[l:, :l]  # [d, l]: t_j = sum_{i >= l} x_i mu_{i, j}
+        for c0 in range(0, k, LIFT_CHUNK):
+            x = self.x[c0:min(k, c0 + LIFT_CHUNK)]
+            n2 = self.n2[c0:c0 + len(x)].clone()
+            t = x.to(torch.float64) @ mu_ctx
+            cs = torch.zeros_like(t)
+            for j in range(l - 1, -1, -1):
+                cj = -torch.round(t[:, j])
+                cs[:, j] = cj
+                n2 += ((cj + t[:, j]) ** 2) * float(self.r[j])
+                if j:
+                    t[:, :j] += cj[:, None] * self.mu_t[j, :j][None, :]
+            b = int(torch.argmin(n2))
+            if self.best is None or float(n2[b]) < self.best[0]:
+                coeffs = [int(v) for v in cs[b].to(torch.int64).tolist()] + [int(v) for v in x[b].tolist()]
+                self.best = (float(n2[b]), coeffs)
         self.stats.lift_s += time.perf_counter() - t0
         return self.best
 

@@ -10,6 +10,8 @@ import torch
 
 from .siever import Siever, dims_for_free
 
+LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
+
 
 @dataclass
 class SVPResult:
@@ -59,7 +61,8 @@ def reduce_basis(basis, bkz_block: int = 20):
 
 
 def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int = 0, bkz_block: int = 20,
-              start_dim: int = 30, bgj1_from: int | None = None, progress=None) -> SVPResult:
+              start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
+              lift_every_epoch: bool = True) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -70,6 +73,10 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         bkz_block: BKZ block size of the preprocessing (0: LLL only).
         bgj1_from: sieve databases of at least this many vectors with BGJ1 buckets instead of all
             pairs (default None: all pairs, the measured configuration).
+        lift_all: after each context, lift every database vector (default) instead of the
+            LIFT_COUNT shortest (the first session's behaviour).
+        lift_every_epoch: also lift after every epoch that changed the database and stop as soon
+            as a lift reaches the goal (default), instead of only once a context is saturated.
 
     The returned vector is checked on the way out: its coordinates times the input basis are
     recomputed in exact integers and its norm from them.
@@ -96,7 +103,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         sv.sample(sv.db_target())
         while True:
             try:
-                sv.sieve()
+                sv.sieve(goal_n2=target2 * (1 + 1e-12) if lift_every_epoch else None)
             except torch.OutOfMemoryError:
                 line = (f"out of GPU memory at context {sv.d} with a database of {len(sv.x)} vectors: stopping "
                         "(the all-pairs sieve needs bucketing beyond this size)")
@@ -105,7 +112,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                 sv.x = sv.y = sv.n2 = None
                 torch.cuda.empty_cache()
                 break
-            best = sv.lift()
+            best = sv.lift(count=None if lift_all else LIFT_COUNT)
             ratio = math.sqrt(best[0]) / sv.gh if best else float("inf")
             line = (f"context {sv.d:3d} (l={sv.l}) db {len(sv.x):8d} saturation {sv.saturation():.2f} "
                     f"best |v|/GH {ratio:.4f} epochs {sv.stats.epochs} t={time.perf_counter() - t0:.1f}s")
