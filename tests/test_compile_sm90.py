@@ -21,7 +21,7 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
-    from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel
+    from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel, segment_pair_search_kernel
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
     HOPPER = GPUTarget("cuda", 90, 32)
@@ -76,6 +76,12 @@ if __name__ == "__main__":
                              {"KP": 160, "GRAM": True, "TILES_PER_PROGRAM": F.tiles_per_program, "BLOCK_M": F.block_m,
                               "BLOCK_N": F.block_n, "BLOCK_K": F.block_k},
                              {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        "segment_pair_search": (segment_pair_search_kernel,
+                                {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "work_ptr": "*i32", "goal": "i32",
+                                 "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                                {"KP": 128, "TILES_PER_PROGRAM": F.tiles_per_program, "BLOCK_M": F.block_m,
+                                 "BLOCK_N": F.block_n, "BLOCK_K": F.block_k},
+                                {"num_warps": F.num_warps, "num_stages": F.num_stages}),
         "bucket": (bucket_kernel,
                    {"x_ptr": "*i8", "stride_x": "i32", "c_ptr": "*i8", "stride_c": "i32", "thr_ptr": "*i32",
                     "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32",
@@ -134,7 +140,7 @@ def report():
 
 @pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
-                                  "bucket", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
+                                  "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
@@ -146,6 +152,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm_persistent"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
     assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
+    assert report["segment_pair_search"]["wgmma_s8"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
 
 

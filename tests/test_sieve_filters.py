@@ -201,3 +201,60 @@ def test_gpu_default_tiles_pair_search_and_bucket(rng, k):
     for r in range(0, 1000, 7):
         kk = min(counts[r], 8)
         np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+
+
+@pytest.mark.parametrize("sizes", [[0, 1, 40, 2, 17, 0, 33], [5], [], [70, 3]])
+def test_segment_pair_search_exact(rng, dev, sizes):
+    """Many segments in one launch: exactly the per-segment Gram hits, none across segments."""
+    from int8tc.sieve import segment_pair_search
+
+    k = 64
+    m = sum(sizes)
+    x = _vecs(rng, max(m, 0), k, -40, 40).to(dev)
+    h = half_norms(x)
+    offsets = torch.tensor([0] + list(np.cumsum(sizes)), dtype=torch.int64, device=dev)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.3) if m > 1 else 0
+    expect = []
+    for a, b in zip(offsets[:-1].tolist(), offsets[1:].tolist()):
+        if b - a >= 2:
+            r = ref.pair_search(x[a:b].cpu().numpy(), h[a:b].cpu().numpy(), goal)
+            r[:, :2] += a
+            expect.append(r)
+    expect = _sorted(np.concatenate(expect)) if expect else np.zeros((0, 4), dtype=np.int64)
+    for cap in (len(expect) + 5, max(len(expect) // 2, 1)):
+        hits = segment_pair_search(x, h, goal, cap, offsets, config=CFG, backend="triton",
+                                   deterministic=True)
+        assert hits.total == len(expect) and hits.dropped == max(0, len(expect) - cap)
+        got = _sorted(hits.valid().cpu().numpy())
+        if cap >= len(expect):
+            np.testing.assert_array_equal(got, expect)
+        else:  # kept records are a subset of the true hits
+            assert {tuple(r) for r in got.tolist()} <= {tuple(r) for r in expect.tolist()}
+    ref_hits = segment_pair_search(x.cpu(), h.cpu(), goal, len(expect) + 1, offsets.cpu(), backend="reference")
+    np.testing.assert_array_equal(_sorted(ref_hits.valid().numpy()), expect)
+
+
+def test_segment_pair_search_bad_offsets(rng, dev):
+    from int8tc.sieve import segment_pair_search
+
+    x = _vecs(rng, 10, 64).to(dev)
+    h = half_norms(x)
+    for bad in ([0, 5], [1, 10], [0, 6, 4, 10]):
+        with pytest.raises(ValueError, match="offsets must rise from 0 to M=10"):
+            segment_pair_search(x, h, 0, 10, torch.tensor(bad, dtype=torch.int64, device=dev), config=CFG)
+    with pytest.raises(ValueError, match="1-D int64"):
+        segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int32, device=dev), config=CFG)
+
+
+@pytest.mark.gpu
+def test_gpu_segment_pair_search_default_tiles(rng):
+    from int8tc.sieve import segment_pair_search
+
+    sizes = [300, 0, 1, 129, 64, 1000, 2]
+    x = _vecs(rng, sum(sizes), 128, -30, 30).cuda()
+    h = half_norms(x)
+    offsets = torch.tensor([0] + list(np.cumsum(sizes)), dtype=torch.int64, device="cuda")
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.01)
+    hits = segment_pair_search(x, h, goal, 10**6, offsets, deterministic=True)
+    expect = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), backend="reference")
+    np.testing.assert_array_equal(_sorted(hits.valid().cpu().numpy()), _sorted(expect.valid().numpy()))

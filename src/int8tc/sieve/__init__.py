@@ -9,7 +9,8 @@ from .ops import (
     bucket,
     half_norms,
     pair_search,
+    segment_pair_search,
 )
 
-__all__ = ["pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
+__all__ = ["pair_search", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
            "DEFAULT_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]

@@ -197,12 +197,16 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
                                  BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
                                  num_stages=cfg.num_stages)
     hits = PairHits(records, count, capacity)
-    if deterministic:
-        kept = hits.kept
-        if kept > 1:
-            v = records[:kept]
-            key = v[:, 0].to(torch.int64) * n + v[:, 1].to(torch.int64)
-            records[:kept] = v[torch.argsort(key)]
+    return _sort_records(hits, n) if deterministic else hits
+
+
+def _sort_records(hits: PairHits, n: int) -> PairHits:
+    """Sort the kept records by (i, j) in place (one host sync for the count)."""
+    kept = hits.kept
+    if kept > 1:
+        v = hits.records[:kept]
+        key = v[:, 0].to(torch.int64) * n + v[:, 1].to(torch.int64)
+        hits.records[:kept] = v[torch.argsort(key)]
     return hits
 
 
@@ -258,3 +262,83 @@ def half_norms(x: torch.Tensor) -> torch.Tensor:
     _check_int8("x", x)
     sq = (x.to(torch.int32) ** 2).sum(dim=1)
     return ((sq + 1) // 2).to(torch.int32)
+
+
+def _segment_work(offsets: torch.Tensor, block: int, tiles_per_program: int) -> torch.Tensor:
+    """Work items [W, 4] int32 (start, end, row tile, first column tile) of a per-segment Gram
+    search, built on the device: every row tile ti of a segment with T tiles gets
+    cdiv(T - ti, tiles_per_program) items with column tiles from ti on."""
+    dev = offsets.device
+    starts, ends = offsets[:-1], offsets[1:]
+    t = (ends - starts + block - 1) // block  # tiles per segment
+    seg = torch.repeat_interleave(torch.arange(len(t), device=dev), t)
+    first = torch.cumsum(t, 0) - t
+    ti = torch.arange(len(seg), device=dev) - first[seg]
+    groups = (t[seg] - ti + tiles_per_program - 1) // tiles_per_program
+    item = torch.repeat_interleave(torch.arange(len(seg), device=dev), groups)
+    gfirst = torch.cumsum(groups, 0) - groups
+    g = torch.arange(len(item), device=dev) - gfirst[item]
+    s = seg[item]
+    return torch.stack([starts[s], ends[s], ti[item], ti[item] + g * tiles_per_program], dim=1).to(torch.int32).contiguous()
+
+
+def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: int,
+                        offsets: torch.Tensor, *, deterministic: bool = False, config: FilterConfig | None = None,
+                        backend: str = "auto") -> PairHits:
+    """``pair_search`` inside each segment of x, for many segments in one launch (BGJ1 buckets).
+
+    Args:
+        x: [M, K] int8, the segments' vectors back to back; half_norms: [M] int32; goal: as
+            ``pair_search``.
+        offsets: [B + 1] int64 on x's device, non-decreasing from 0 to M: segment b is rows
+            offsets[b]..offsets[b + 1] - 1. Pairs never cross segments.
+        capacity, deterministic, config, backend: as ``pair_search``.
+
+    Returns:
+        ``PairHits`` whose records' i and j index rows of x (i < j, same segment).
+
+    The offsets are checked on the host (one synchronisation per call).
+    """
+    _check_int8("x", x)
+    dev = x.device
+    m, k = x.shape
+    _check_vec("half_norms", half_norms, m, dev)
+    if not isinstance(offsets, torch.Tensor) or offsets.ndim != 1 or offsets.dtype != torch.int64 \
+            or offsets.device != dev or len(offsets) < 1:
+        raise ValueError(f"offsets must be a 1-D int64 tensor on {dev} with at least one entry")
+    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
+        raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
+    capacity = _check_count("capacity", capacity)
+    off_host = offsets.cpu()
+    if int(off_host[0]) != 0 or int(off_host[-1]) != m or bool((off_host[1:] < off_host[:-1]).any()):
+        raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
+    be = _backend(dev, backend)
+    records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
+    count = torch.zeros(1, dtype=torch.int64, device=dev)
+    if be == "reference":
+        parts = []
+        for a, b in zip(off_host[:-1].tolist(), off_host[1:].tolist()):
+            if b - a >= 2:
+                hits = reference.pair_search(x[a:b].numpy(), half_norms[a:b].numpy(), int(goal))
+                hits[:, :2] += a
+                parts.append(hits)
+        hits = np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.int64)
+        kept = min(len(hits), capacity)
+        records[:kept] = torch.from_numpy(hits[:kept].astype(np.int32))
+        count[0] = len(hits)
+        out = PairHits(records, count, capacity)
+        return _sort_records(out, m) if deterministic else out
+    cfg = config or DEFAULT_FILTER_CONFIG
+    if cfg.block_m != cfg.block_n:
+        raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
+    work = _segment_work(offsets, cfg.block_m, cfg.tiles_per_program)
+    if len(work):
+        from ._kernels.filters import segment_pair_search_kernel
+
+        xp = _padded(x)
+        segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), records, count,
+                                                 capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
+                                                 BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                                                 num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+    out = PairHits(records, count, capacity)
+    return _sort_records(out, m) if deterministic else out

@@ -73,20 +73,60 @@ def pair_search_kernel(
             hit = hit & rmask[:, None] & cmask[None, :]
             if GRAM:
                 hit = hit & (rows[:, None] < cols[None, :])
-        hi = hit.to(tl.int32)
-        if tl.max(tl.max(hi, axis=1), axis=0) > 0:  # most tiles stop here
-            rc = tl.sum(hi, axis=1)
-            total = tl.sum(rc, axis=0)
-            base = tl.atomic_add(count_ptr, total.to(tl.int64))
-            row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
-            pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
-            keep = hit & (pos < capacity)
-            rec = out_ptr + pos * 4
-            sign = tl.where(acc >= 0, 1, -1)
-            tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
-            tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
-            tl.store(rec + 2, sign, mask=keep)
-            tl.store(rec + 3, acc, mask=keep)
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+
+
+@triton.jit
+def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity):
+    """Compact a tile's hits into the record buffer: one atomic per tile with a hit."""
+    hi = hit.to(tl.int32)
+    if tl.max(tl.max(hi, axis=1), axis=0) > 0:  # most tiles stop here
+        rc = tl.sum(hi, axis=1)
+        total = tl.sum(rc, axis=0)
+        base = tl.atomic_add(count_ptr, total.to(tl.int64))
+        row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
+        pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
+        keep = hit & (pos < capacity)
+        rec = out_ptr + pos * 4
+        sign = tl.where(acc >= 0, 1, -1)
+        tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
+        tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
+        tl.store(rec + 2, sign, mask=keep)
+        tl.store(rec + 3, acc, mask=keep)
+
+
+@triton.jit
+def segment_pair_search_kernel(
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8, h [M] int32: the segments' vectors, back to back
+    work_ptr,  # [W, 4] int32 work items: segment start, segment end, row tile, first column tile
+    goal,
+    out_ptr, count_ptr, capacity,  # as pair_search_kernel; i, j index X
+    KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """All pairs i < j inside each segment [start, end) of X (a Gram search per segment, upper
+    triangle only), for many segments in one launch: program w handles work item w."""
+    w = tl.program_id(0).to(tl.int64) * 4
+    start = tl.load(work_ptr + w)
+    end = tl.load(work_ptr + w + 1)
+    ti = tl.load(work_ptr + w + 2)
+    tj0 = tl.load(work_ptr + w + 3)
+    n_tiles = tl.cdiv(end - start, BLOCK_N)
+    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
+    rows = start + ti * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < end
+    hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
+    row_edge = start + (ti + 1) * BLOCK_M > end
+    for t in range(0, n_here):
+        tj = tj0 + t
+        cols = start + tj * BLOCK_N + tl.arange(0, BLOCK_N)
+        cmask = cols < end
+        acc = _tile_dot(x_ptr, stride_x, rows, rmask, x_ptr, stride_x, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+        hy = tl.load(hx_ptr + cols, mask=cmask, other=0)
+        hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
+        if row_edge or (start + (tj + 1) * BLOCK_N > end) or (tj == ti):  # segment edge or diagonal
+            hit = hit & rmask[:, None] & cmask[None, :] & (rows[:, None] < cols[None, :])
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
 
 
 @triton.jit

@@ -15,6 +15,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="instance and sampling seed (default 0)")
     p.add_argument("--goal", type=float, default=1.05, help="target |v| / GH(L) (default 1.05)")
     p.add_argument("--bkz", type=int, default=20, help="BKZ block size of the preprocessing, 0 = LLL only (default 20)")
+    p.add_argument("--bkz-tours", type=int, default=8, help="at most this many BKZ tours (default 8)")
     p.add_argument("--device", choices=("cuda", "cpu"), help="default: cuda if available")
     p.add_argument("--json", help="write the result (vector, coefficients, timings) here")
     p.add_argument("--bgj1-from", type=int, default=None, metavar="N",
@@ -60,7 +61,8 @@ def main(args) -> int:
             print(f"int8tc sieve: dimension {n} is too large for the CPU path; use a GPU or --allow-slow",
                   file=sys.stderr)
             return 2
-    res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bgj1_from=args.bgj1_from,
+    res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
+                    bgj1_from=args.bgj1_from,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")

@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from ..ops import bucket, pair_search
+from ..ops import bucket, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
 
 SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
@@ -251,20 +251,14 @@ class Siever:
         rows = torch.arange(n, device=self.device)[:, None].expand(n, cap_row)[valid]
         cents = b.ids[valid].to(torch.int64)
         order = torch.argsort(cents, stable=True)
-        rows = rows[order]
-        ends = torch.cumsum(torch.bincount(cents, minlength=n_buckets), 0).tolist()
-        out, start, tested = [], 0, 0
-        for end in ends:
-            size = end - start
-            tested += size * (size - 1) // 2
-            if size >= 2:
-                members = rows[start:end]
-                hits = pair_search(q[members], h[members], goal, 8 * size + 1024)
-                dropped += hits.dropped
-                loc = hits.valid()[:, :2].to(torch.int64)
-                out.append(members[loc])
-            start = end
-        pairs = torch.cat(out) if out else torch.zeros((0, 2), dtype=torch.int64, device=self.device)
+        rows = rows[order]  # members, bucket after bucket
+        sizes = torch.bincount(cents, minlength=n_buckets)
+        offsets = torch.cat([torch.zeros(1, dtype=torch.int64, device=self.device), torch.cumsum(sizes, 0)])
+        tested = int((sizes * (sizes - 1) // 2).sum())
+        # all buckets in one launch; a pair found in two buckets is re-checked twice and merged once
+        hits = segment_pair_search(q[rows], h[rows], goal, 8 * len(rows) + 1024 * n_buckets, offsets)
+        dropped += hits.dropped
+        pairs = rows[hits.valid()[:, :2].to(torch.int64)]
         return pairs, dropped, tested
 
     def epoch(self, capacity: int) -> tuple[int, int]:

@@ -38,8 +38,9 @@ class SVPResult:
         return asdict(self)
 
 
-def reduce_basis(basis, bkz_block: int = 20):
-    """LLL, then BKZ with ``bkz_block`` (0: LLL only) with fpylll; returns (reduced rows, U) where
+def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8):
+    """LLL, then at most ``bkz_tours`` tours of BKZ with ``bkz_block`` (0: LLL only) with fpylll;
+    returns (reduced rows, U) where
     reduced = U * basis. The fpylll 0.6.4 wheel ships no strategy file, so none is used."""
     from fpylll import BKZ, GSO, LLL, IntegerMatrix
 
@@ -54,13 +55,14 @@ def reduce_basis(basis, bkz_block: int = 20):
         lll = LLL.Reduction(m)
         lll()
         BKZ.Reduction(m, lll, BKZ.Param(block_size=min(bkz_block, a.nrows), strategies=None,
-                                         flags=BKZ.AUTO_ABORT | BKZ.MAX_LOOPS, max_loops=8))()
+                                         flags=BKZ.AUTO_ABORT | BKZ.MAX_LOOPS, max_loops=bkz_tours))()
     rows = [[int(a[i, j]) for j in range(a.ncols)] for i in range(a.nrows)]
     umat = [[int(u[i, j]) for j in range(u.ncols)] for i in range(u.nrows)]
     return rows, umat
 
 
 def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int = 0, bkz_block: int = 20,
+              bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
               lift_every_epoch: bool = True) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
@@ -71,6 +73,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         device: "cuda" (Triton filters) or "cpu" (NumPy reference filter; small dimensions);
             default: CUDA if available.
         bkz_block: BKZ block size of the preprocessing (0: LLL only).
+        bkz_tours: at most this many BKZ tours (fpylll's auto-abort may stop earlier).
         bgj1_from: sieve databases of at least this many vectors with BGJ1 buckets instead of all
             pairs (default None: all pairs, the measured configuration).
         lift_all: after each context, lift every database vector (default) instead of the
@@ -90,7 +93,9 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
     say = progress or (lambda s: None)
     t0 = time.perf_counter()
-    reduced, u = reduce_basis(basis, bkz_block)
+    if isinstance(bkz_tours, bool) or not isinstance(bkz_tours, int) or bkz_tours < 1:
+        raise ValueError(f"bkz_tours must be a positive int, got {bkz_tours!r}")
+    reduced, u = reduce_basis(basis, bkz_block, bkz_tours)
     t_red = time.perf_counter() - t0
     sv = Siever(reduced, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
     target2 = (goal * sv.gh) ** 2
