@@ -148,6 +148,9 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     assert "different lengths" in capsys.readouterr().err
     assert main(["sieve"]) == 2
     assert main(["sieve", "--dim", "90", "--device", "cpu"]) == 2
+    for bad_count in ("-3", "many"):
+        assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-from", bad_count]) == 2
+        assert "--bgj1-from must be" in capsys.readouterr().err
 
 
 @pytest.mark.gpu

@@ -7,6 +7,8 @@ import json
 import sys
 
 CPU_MAX_DIM = 60
+AUTO_BGJ1_DIM = 95
+AUTO_BGJ1_FROM = 200_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -18,9 +20,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bkz-tours", type=int, default=8, help="at most this many BKZ tours (default 8)")
     p.add_argument("--device", choices=("cuda", "cpu"), help="default: cuda if available")
     p.add_argument("--json", help="write the result (vector, coefficients, timings) here")
-    p.add_argument("--bgj1-from", type=int, default=None, metavar="N",
+    p.add_argument("--bgj1-from", default="auto", metavar="N",
                    help="use BGJ1 buckets (fused bucketing + in-bucket pair search) once the database holds N "
-                        "vectors (default: all pairs throughout)")
+                        f"vectors; 'none': all pairs throughout; default 'auto': {AUTO_BGJ1_FROM} from dimension "
+                        f"{AUTO_BGJ1_DIM} on (the all-pairs pass ran out of memory at dimension 100), else none")
     p.add_argument("--allow-slow", action="store_true", help=f"sieve above dimension {CPU_MAX_DIM} on the CPU")
 
 
@@ -51,6 +54,19 @@ def main(args) -> int:
         return 2
     device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     n = len(basis)
+    if args.bgj1_from == "auto":
+        bgj1_from = AUTO_BGJ1_FROM if n >= AUTO_BGJ1_DIM else None
+    elif args.bgj1_from == "none":
+        bgj1_from = None
+    else:
+        try:
+            bgj1_from = int(args.bgj1_from)
+            if bgj1_from < 0:
+                raise ValueError
+        except ValueError:
+            print(f"int8tc sieve: --bgj1-from must be a count >= 0, 'none' or 'auto', got {args.bgj1_from!r}",
+                  file=sys.stderr)
+            return 2
     if device == "cuda" and not torch.cuda.is_available():
         print("int8tc sieve: --device cuda but no CUDA device is available", file=sys.stderr)
         return 2
@@ -62,7 +78,7 @@ def main(args) -> int:
                   file=sys.stderr)
             return 2
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
-                    bgj1_from=args.bgj1_from,
+                    bgj1_from=bgj1_from,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")
