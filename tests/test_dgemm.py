@@ -55,3 +55,40 @@ def test_dgemm_low_bits_uses_ozaki1_and_shapes(rng):
     assert float(torch.linalg.norm(c - a @ b) / torch.linalg.norm(a @ b)) < 2.0**-12
     with pytest.raises(ValueError, match="need a"):
         int8tc.dgemm(a, a)
+
+
+@pytest.mark.parametrize("case", ["k1", "subnormal_rows", "subnormal_both", "near_overflow", "overflow",
+                                  "lone_subnormal", "integers"])
+def test_dgemm_fp64_adversarial_inputs(rng, case):
+    """Where native DGEMM is finite ours is finite and at least as accurate (2x); where it
+    overflows ours overflows too (no finite wrong answer)."""
+    m, k, n = 9, 31, 7
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    if case == "k1":
+        a, b = a[:, :1].copy(), b[:1].copy()
+    elif case == "subnormal_rows":
+        a *= 1e-310
+    elif case == "subnormal_both":
+        a, b = a * 1e-160, b * 1e-160
+    elif case == "near_overflow":
+        a, b = a * 1e300, b * 1e-300
+    elif case == "overflow":
+        a, b = a * 1e200, b * 1e200
+    elif case == "lone_subnormal":
+        a[3] = 0.0
+        a[4] = 0.0
+        a[4, 5] = 5e-324
+    elif case == "integers":
+        a, b = np.round(a * 1e6), np.round(b * 1e6)
+    ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+    c = int8tc.dgemm(ta, tb, "fp64").numpy()
+    with np.errstate(over="ignore", invalid="ignore"):
+        native = a @ b
+    np.testing.assert_array_equal(np.isfinite(c), np.isfinite(native))
+    if case == "overflow":
+        assert not np.isfinite(c).all()
+        return
+    hi, lo = exact_gemm(ta, tb)
+    ours, nat = error_stats(torch.from_numpy(c), hi, lo), error_stats(torch.from_numpy(native), hi, lo)
+    assert ours["max_rel_err"] <= 2 * nat["max_rel_err"] + 2 * np.finfo(float).eps, (ours, nat)
+    assert ours["wrong_zeros"] == 0
