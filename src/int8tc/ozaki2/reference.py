@@ -15,6 +15,8 @@ C = A B for FP64 A [M, K], B [K, N]:
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .moduli import CHUNK_BITS, MAX_OPERAND_BITS, check_moduli, chunks, crt_constants
@@ -29,7 +31,9 @@ def _exponent(x: np.ndarray) -> np.ndarray:
 
 
 def _log2_floor(x: float) -> int:
-    return int(np.floor(np.log2(x)))
+    """floor(log2 x) for x > 0, exactly (np.log2 can round up to an integer just below a power
+    of two, which would overstate the scaling budget by one bit)."""
+    return math.frexp(x)[1] - 1
 
 
 def norm_bound_log2(x: np.ndarray, e: np.ndarray) -> np.ndarray:
@@ -74,7 +78,7 @@ def _kmax_bits(n_moduli: int, k: int) -> tuple[int, int]:
     """For ``"accurate"``: (beta_A, beta_B): |A'| <= 2^beta_A, |B'| <= 2^beta_B with K 2^{beta_A + beta_B} <= P / 4
     (a factor 2 of margin covers the rounding of A' and B' by 1/2 each)."""
     _, big_p, _, _ = crt_constants(check_moduli(n_moduli))
-    budget = _log2_floor(big_p / 4) - int(np.ceil(np.log2(max(k, 1))))
+    budget = _log2_floor(big_p / 4) - int(max(k, 1) - 1).bit_length()  # ceil(log2 K), exact
     beta_b = min(MAX_OPERAND_BITS, budget // 2)
     return min(MAX_OPERAND_BITS, budget - beta_b), beta_b
 
