@@ -46,7 +46,10 @@ class OzakiIIGemm:
     Args:
         b: [K, N] float64 (any strides), CUDA (or CPU: NumPy reference).
         moduli: N in 2..20; one INT8 GEMM per modulus.
-        scaling: ``"fast"`` (row/column maxima; the GPU path) or ``"accurate"`` (reference only).
+        scaling: ``"fast"`` (Cauchy-Schwarz, the default and the GPU path) or ``"accurate"``
+            (an INT8 product of 7-bit bounds; NumPy reference only: on randn within noise of
+            "fast" and not decisive on the structured inputs measured, at one extra full-size
+            INT8 product, so it is not the default).
         backend: ``"auto"``, ``"reference"`` or ``"triton"``.
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
