@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 
 import torch
 
-from .siever import Siever, dims_for_free
+from .siever import Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
 
@@ -106,7 +106,6 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     sv = Siever(reduced, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
-    f = dims_for_free(n)
     if sv.r[0] <= target2:  # the reduction already solved it
         sv.best = (float(sv.r[0]), [1] + [0] * (n - 1))
     else:
@@ -117,7 +116,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                 sv.sieve(goal_n2=target2 * (1 + 1e-12) if lift_every_epoch else None)
             except torch.OutOfMemoryError:
                 line = (f"out of GPU memory at context {sv.d} with a database of {len(sv.x)} vectors: stopping "
-                        "(the all-pairs sieve needs bucketing beyond this size)")
+                        f"({'BGJ1 buckets from ' + str(sv.bgj1_from) if sv.bgj1_from is not None else 'all pairs'};"
+                        " a smaller bgj1_from bounds the filter's memory)")
                 sv.stats.log.append(line)
                 say(line)
                 sv.x = sv.y = sv.n2 = None
@@ -134,7 +134,6 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
             if sv.l == 0:
                 break
             sv.extend_left()
-            _ = f
     coeffs_red = sv.best[1] if sv.best else [0] * n
     # back to the input basis: v = c * reduced = c * U * basis
     coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n)]
