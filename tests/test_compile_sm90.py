@@ -21,6 +21,7 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
+    from int8tc.ozaki2._kernels.guard import floor_bounds_kernel, guard_kernel
     from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel, segment_pair_search_kernel
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
@@ -113,6 +114,16 @@ if __name__ == "__main__":
                         "stride_cm": "i32", "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32"},
                        {"NMOD": 16, "NCHUNK": 4, "CHUNK_BITS": 40, "BLOCK_M": 32, "BLOCK_N": 64},
                        {"num_warps": 4, "enable_fp_fusion": False}),
+        "guard_floor_bounds": (floor_bounds_kernel,
+                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "e_ptr": "*i64",
+                                "out_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
+                               {"BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4, "enable_fp_fusion": False}),
+        "guard": (guard_kernel,
+                  {"la_ptr": "*i8", "lb_ptr": "*i8", "pa_ptr": "*fp64", "na_ptr": "*fp64", "pb_ptr": "*fp64",
+                   "nb_ptr": "*fp64", "count_ptr": "*i64", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32",
+                   "Kp": "i32", "kq": "fp64", "thr": "fp64"},
+                  {"K_CHUNK": 131072, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8},
+                  {"num_warps": 8, "num_stages": 3, "enable_fp_fusion": False}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
                          "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32", "wt_ptr": "*fp64"},
@@ -141,7 +152,7 @@ def report():
 @pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
                                   "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
-                                  "ozaki2_crt", "ozaki2_cs_scale"])
+                                  "ozaki2_crt", "ozaki2_cs_scale", "guard_floor_bounds", "guard"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -153,6 +164,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
     assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
     assert report["segment_pair_search"]["wgmma_s8"]
+    assert report["guard"]["wgmma_s8"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
 
 

@@ -92,3 +92,121 @@ def test_dgemm_fp64_adversarial_inputs(rng, case):
     ours, nat = error_stats(torch.from_numpy(c), hi, lo), error_stats(torch.from_numpy(native), hi, lo)
     assert ours["max_rel_err"] <= 2 * nat["max_rel_err"] + 2 * np.finfo(float).eps, (ours, nat)
     assert ours["wrong_zeros"] == 0
+
+
+def _guarantee_holds(a, b, c, tau=2.0):
+    """|C - AB| <= tau sqrt(K) u (|A||B|) + 2 u |C| entry-wise (the guard's promise)."""
+    hi, lo = exact_gemm(torch.from_numpy(a), torch.from_numpy(b))
+    err = np.abs((c - hi.numpy()) - lo.numpy())
+    bound = tau * np.sqrt(a.shape[1]) * 2.0**-53 * (np.abs(a) @ np.abs(b)) * (1 + 1e-12) + 2 * 2.0**-53 * np.abs(c)
+    return bool(np.all(err <= bound))
+
+
+@pytest.mark.parametrize("case", ["randn", "wide", "cancel", "k_large"])
+def test_guard_passes_dense_inputs_and_its_promise_holds(rng, case):
+    m, k, n = 12, 700 if case == "k_large" else 45, 10
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    if case == "wide":
+        a *= np.ldexp(1.0, rng.integers(-100, 101, m))[:, None]
+        b *= np.ldexp(1.0, rng.integers(-100, 101, n))[None, :]
+    if case == "cancel":
+        b[:, 0] = a[0] * 2.0**-3
+        b[:, 1] = -b[:, 0]
+    c, choice = int8tc.dgemm(torch.from_numpy(a), torch.from_numpy(b), "fp64", return_choice=True)
+    assert choice.guard_failures == 0 and "guard passed" in str(choice)
+    assert _guarantee_holds(a, b, c.numpy())
+
+
+def test_guard_falls_back_to_native_where_rows_mix_magnitudes(rng):
+    from int8tc.dgemm import AccuracyFallbackWarning
+
+    m, k, n = 9, 64, 7
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a[:, k // 2:] *= 1e-8
+    b[: k // 2] *= 1e-8
+    ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+    unguarded = int8tc.dgemm(ta, tb, "fp64", guard=False).numpy()
+    assert not _guarantee_holds(a, b, unguarded)  # the silent wrong answer the guard prevents
+    with pytest.warns(AccuracyFallbackWarning, match=r"on \d+ of 63 entries"):
+        c, choice = int8tc.dgemm(ta, tb, "fp64", return_choice=True)
+    assert choice.guard_failures > 0 and "native DGEMM result" in str(choice)
+    np.testing.assert_array_equal(c.numpy(), (ta @ tb).numpy())
+
+
+def test_guard_options():
+    a = torch.ones((3, 4), dtype=torch.float64)
+    b = torch.ones((4, 2), dtype=torch.float64)
+    assert int8tc.dgemm(a, b, "fp64", guard=False, return_choice=True)[1].guard_failures is None
+    assert int8tc.dgemm(a, b, bits=16, return_choice=True)[1].guard_failures is None
+    with pytest.raises(ValueError, match="guard covers Ozaki-II only"):
+        int8tc.dgemm(a, b, bits=16, guard=True)
+    plan = int8tc.DgemmPlan(b, "fp64")
+    np.testing.assert_array_equal(plan(a).numpy(), 4.0)
+    assert plan.choice.guard_failures == 0
+
+
+def test_plan_scales_match_the_reference(rng, dev):
+    from int8tc.ozaki2 import OzakiIIGemm
+    from int8tc.ozaki2 import reference as r2
+
+    a, b = rng.standard_normal((7, 40)), rng.standard_normal((40, 5))
+    a[2] = 0.0
+    a[3, 1] = np.nan
+    plan = OzakiIIGemm(torch.from_numpy(b).to(dev), 15, backend="triton", small_tiles=dev.type == "cpu")
+    ta = torch.from_numpy(a).to(dev)
+    with pytest.raises(ValueError, match="call the plan on a first"):
+        plan.scales(ta)
+    plan(ta)
+    sa, sb = plan.scales(ta)
+    a0 = np.where(np.isfinite(a).all(axis=1)[:, None], a, 0.0)
+    ref_sa, ref_sb = r2.scale_exponents(a0, b, 15)
+    np.testing.assert_array_equal(sb.cpu().numpy(), ref_sb)
+    got = sa.cpu().numpy()
+    assert got[3] < -(1 << 39)  # the non-finite row's sentinel
+    np.testing.assert_array_equal(np.delete(got, 3), np.delete(ref_sa, 3))
+
+
+@pytest.mark.gpu
+def test_gpu_guard_matches_cpu_decision(rng):
+    a, b = rng.standard_normal((300, 513)), rng.standard_normal((513, 200))
+    aa, bb = a.copy(), b.copy()
+    aa[:, 256:] *= 1e-8
+    bb[:256] *= 1e-8
+    for x, y, fails in ((a, b, False), (aa, bb, True)):
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            c, ch = int8tc.dgemm(torch.from_numpy(x).cuda(), torch.from_numpy(y).cuda(), return_choice=True)
+            _, ch_cpu = int8tc.dgemm(torch.from_numpy(x), torch.from_numpy(y), return_choice=True)
+        assert (ch.guard_failures > 0) == fails and ch.guard_failures == ch_cpu.guard_failures
+        if not fails:
+            assert _guarantee_holds(x, y, c.cpu().numpy())
+
+
+@pytest.mark.parametrize("case", ["randn", "disjoint", "mixed"])
+def test_guard_kernels_count_like_the_torch_path(rng, dev, case):
+    """floor_bounds_kernel + guard_kernel (interpreter on CPU) give the torch path's count."""
+    from int8tc.dgemm import guard_failures
+    from int8tc.ozaki2 import reference as r2
+
+    m, k, n = 19, 70, 13
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    if case in ("disjoint", "mixed"):
+        a[:, k // 2:] *= 1e-8
+        b[: k // 2] *= 1e-8
+    if case == "mixed":  # only some rows/columns mixed, plus zero, subnormal and non-finite ones
+        a[: m // 2] = rng.standard_normal((m // 2, k))
+        b[:, : n // 2] = rng.standard_normal((k, n // 2))
+        a[3] = 0.0
+        a[4] *= 1e-310
+        a[5, 2] = np.inf
+        b[:, 1] = np.ldexp(b[:, 1], 300)
+    finite_a = np.isfinite(a).all(axis=1)
+    sa, sb = r2.scale_exponents(np.where(finite_a[:, None], a, 0.0), b, 15)
+    ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
+    tsa, tsb = torch.from_numpy(sa).to(dev), torch.from_numpy(sb).to(dev)
+    want = guard_failures(ta.cpu(), tb.cpu(), tsa.cpu(), tsb.cpu(), use_kernels=False)
+    got = guard_failures(ta, tb, tsa, tsb, use_kernels=True, small_tiles=dev.type == "cpu")
+    assert got == want
+    assert (want > 0) == (case != "randn")

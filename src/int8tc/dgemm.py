@@ -25,11 +25,27 @@ columns with 1e-3 noise 250x native's; rows big on one half of k and 1e-8 on the
 columns the other way round 1.3e7x native's (the operands' 62-bit integers cannot hold both
 halves; the "accurate" scaling does not change this). There the error stays below about
 2^-55 sqrt(K) |a_i| |b_j|, not below native DGEMM's.
+
+A posteriori guard (``accuracy="fp64"``, on by default): after the Ozaki-II product, a rigorous
+entry-wise bound of its error, |C - AB|_ij <= E_ij = 2^-sa_i |b_j|_1 / 2 + 2^-sb_j |a_i|_1 / 2 +
+K 2^-(sa_i + sb_j) / 4 (plus C's own rounding), is compared with GUARD_TAU sqrt(K) u L_ij, where
+L_ij <= (|A||B|)_ij is a lower bound from one INT8 product of 7-bit floors of |A| and |B|. Where
+any entry fails, C is recomputed by native DGEMM and a ``AccuracyFallbackWarning`` says how many
+entries failed: the result always satisfies the bound, or is native DGEMM's. The guard costs one
+INT8 product (``ozaki2/_kernels/guard.py``: the bound test sits in the GEMM's epilogue, only a
+failure count is written) plus about three passes over each operand (max, L1 norm, 7-bit floors);
+not yet timed on the GPU (predicted ~1.3 ms at 8192^3, which would bring the one-shot
+dgemm("fp64") to about native DGEMM's speed there). Measured max E/(u L) on the NumPy reference at 15 moduli
+(K = 64 / 512 / 4096 / 8192): randn 1.0 / 2.2 / 5.6 / 8.4, uniform 0.7 / 1.7 / 4.2 / 6.3, rows
+scaled 2^-100..2^100 as randn; rows big on one half of k against columns big on the other: inf
+(L = 0), so they fall back.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+import warnings
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -38,6 +54,12 @@ from .ozaki2.moduli import MAX_MODULI
 from .ozaki2.reference import check_budget, half_bits
 
 FP64_BITS = 55
+GUARD_TAU = 2.0  # the guard's bound: E_ij <= GUARD_TAU sqrt(K) u L_ij
+U64 = 2.0**-53
+
+
+class AccuracyFallbackWarning(RuntimeWarning):
+    """dgemm(accuracy="fp64") fell back to native DGEMM because the emulation's error bound failed."""
 OZAKI1_PASS_COST = 1.0
 OZAKI2_PASS_COST = 1.5
 ACCURACIES = {"fp64": FP64_BITS, "fp32": 24}
@@ -52,11 +74,18 @@ class Choice:
     est_bits: float
     products: int
     target_bits: int
+    #: entries whose error bound failed the guard (then C is native DGEMM's), None: no guard ran
+    guard_failures: int | None = None
 
     def __str__(self) -> str:
         what = "splits" if self.scheme == "ozaki1" else "moduli"
-        return (f"{self.scheme} with {self.count} {what}: {self.products} INT8 products, "
+        text = (f"{self.scheme} with {self.count} {what}: {self.products} INT8 products, "
                 f"~{self.est_bits:.1f} bits (target {self.target_bits})")
+        if self.guard_failures:
+            text += f"; guard failed on {self.guard_failures} entries: native DGEMM result"
+        elif self.guard_failures == 0:
+            text += "; guard passed"
+        return text
 
 
 def ozaki1_bits(splits: int) -> float:
@@ -106,11 +135,16 @@ def _budget_ok(n: int, k: int) -> bool:
 
 class DgemmPlan:
     """C = A @ B with a fixed B at a target accuracy; keeps the chosen scheme's plan (B's
-    slices or residues and the workspace). ``plan.choice`` says what runs."""
+    slices or residues and the workspace). ``plan.choice`` says what runs (after a call: also
+    what the guard found)."""
 
     def __init__(self, b: torch.Tensor, accuracy: str | None = "fp64", *, bits: int | None = None,
-                 backend: str = "auto"):
+                 backend: str = "auto", guard: bool | None = None):
         self.choice = choose(accuracy, bits, k=b.shape[0])
+        self._b = b
+        self.guard = (accuracy == "fp64" and bits is None) if guard is None else bool(guard)
+        if self.guard and self.choice.scheme != "ozaki2":
+            raise ValueError("the guard covers Ozaki-II only (accuracy='fp64'); pass guard=False")
         if self.choice.scheme == "ozaki1":
             from .ozaki import OzakiGemm
 
@@ -122,23 +156,120 @@ class DgemmPlan:
 
     def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
         """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
-        return self._plan(a, out=out)
+        c = self._plan(a, out=out)
+        if self.guard and c.numel():
+            failures = guard_failures(a, self._b, *self._plan.scales(a))
+            self.choice = replace(self.choice, guard_failures=failures)
+            if failures:
+                warnings.warn(f"dgemm(accuracy='fp64'): the Ozaki-II error bound exceeds {GUARD_TAU} sqrt(K) u "
+                              f"(|A||B|) on {failures} of {c.numel()} entries (magnitudes varying inside rows of A "
+                              "or columns of B); returning native DGEMM's result", AccuracyFallbackWarning,
+                              stacklevel=2)
+                torch.matmul(a, self._b, out=c)
+        return c
+
+
+def _ldexp(x: torch.Tensor, e: torch.Tensor) -> torch.Tensor:
+    e1 = e.clamp(-1000, 1000)
+    return x * torch.exp2(e1.to(x.dtype)) * torch.exp2((e - e1).clamp(-1022, 1023).to(x.dtype))
+
+
+#: guard GEMM tiles (CUDA) and the interpreter's small ones; INT32 sums over at most GUARD_K_CHUNK k
+GUARD_TILES = (128, 128, 128, 8, 8, 3)
+GUARD_SMALL_TILES = (16, 16, 32, 2, 4, 2)
+GUARD_K_CHUNK = 131072 // 128 * 128
+FLOOR_BLOCK_R, FLOOR_BLOCK_K = 32, 128
+SKIP = -(1 << 20)  # exponent marking rows the guard skips (zero or non-finite)
+
+
+def _side(x: torch.Tensor, s: torch.Tensor):
+    """Per-row guard vectors of one operand x [R, K] with scale exponents s: (e with
+    max |x_r| < 2^e or SKIP, p = 2^-(s + e), n = |x_r|_1 2^-e), p = n = 0 on skipped rows."""
+    finite = torch.isfinite(x).all(dim=1)
+    x0 = torch.where(finite[:, None], x, 0.0)
+    amax = x0.abs().amax(dim=1) if x.shape[1] else torch.zeros(x.shape[0], dtype=x.dtype, device=x.device)
+    _, e = torch.frexp(amax)
+    e = e.to(torch.int64)
+    l1 = x0.abs().sum(dim=1) * (1.0 + 2.0**-40)  # FP64 summation of at most 2^23 terms
+    live = finite & (l1 > 0)
+    p = torch.where(live, _ldexp(torch.ones_like(l1), -(s.to(e.device) + e)), 0.0)
+    n = torch.where(live, _ldexp(l1, -e), 0.0)
+    return torch.where(live, e, SKIP), p, n
+
+
+def guard_failures(a: torch.Tensor, b: torch.Tensor, sa: torch.Tensor, sb: torch.Tensor,
+                   tau: float = GUARD_TAU, *, use_kernels: bool | None = None, small_tiles: bool = False) -> int:
+    """How many entries of an Ozaki-II result of A B (scaled by 2^sa, 2^sb) have a rigorous error
+    bound above tau sqrt(K) u (|A||B|)_ij (rows/columns with inf or nan are skipped): one INT8
+    product of 7-bit floors of |A| and |B| with the test fused into its epilogue (Triton on CUDA,
+    or anywhere with ``use_kernels``), else the same arithmetic in torch. One host sync.
+
+    Normalised per row and column (no under/overflow for any finite input):
+    E'_ij = 2^-(sa_i+ea_i) |b_j|_1 2^-eb_j / 2 + |a_i|_1 2^-ea_i 2^-(sb_j+eb_j) / 2 + K/4 2^-(sa_i+ea_i) 2^-(sb_j+eb_j)
+    against tau sqrt(K) u (la lb^T)_ij / 127^2, where la = floor(|a| 2^-ea 127).
+    """
+    k = a.shape[1]
+    m, n = a.shape[0], b.shape[1]
+    if k == 0 or m == 0 or n == 0:
+        return 0
+    ea, pa, na = _side(a, sa)
+    eb, pb, nb = _side(b.t(), sb)
+    thr = tau * math.sqrt(k) * U64 / (127.0 * 127.0)
+    kern = a.device.type == "cuda" if use_kernels is None else use_kernels
+    if not kern:
+        la = _floors(a, ea)
+        lb = _floors(b.t(), eb)
+        low = (la.to(torch.int64) @ lb.to(torch.int64).t()).to(torch.float64)
+        err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + (k / 4.0) * (pa[:, None] * pb[None, :])
+        return int((err > thr * low).sum())
+    import triton
+
+    from .ozaki2._kernels.guard import floor_bounds_kernel, guard_kernel
+
+    bm, bn, bk, gm, nw, ns = GUARD_SMALL_TILES if small_tiles else GUARD_TILES
+    up = lambda v, q: -(-v // q) * q  # noqa: E731
+    mp, np_, kp = up(m, bm), up(n, bn), up(k, bk)
+    la = torch.empty((mp, kp), dtype=torch.int8, device=a.device)
+    lb = torch.empty((np_, kp), dtype=torch.int8, device=a.device)
+    for x, e, out in ((a, ea, la), (b.t(), eb, lb)):
+        r = x.shape[0]
+        grid = (triton.cdiv(out.shape[0], FLOOR_BLOCK_R), triton.cdiv(kp, FLOOR_BLOCK_K))
+        floor_bounds_kernel[grid](x, x.stride(0), x.stride(1), e, out, r, k, out.shape[0], kp,
+                                  BLOCK_R=FLOOR_BLOCK_R, BLOCK_K=FLOOR_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+    count = torch.zeros(1, dtype=torch.int64, device=a.device)
+    chunk = max(bk, GUARD_K_CHUNK // bk * bk)
+    guard_kernel[((mp // bm) * (np_ // bn),)](la, lb, pa, na, pb, nb, count, m, n, mp, np_, kp, k / 4.0, thr,
+                                              K_CHUNK=chunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
+                                              num_warps=nw, num_stages=ns, enable_fp_fusion=False)
+    return int(count.item())
+
+
+def _floors(x: torch.Tensor, e: torch.Tensor) -> torch.Tensor:
+    """floor(|x| 2^-e 127) as int8 (0 on skipped rows), as floor_bounds_kernel computes it."""
+    live = e > -2000
+    x0 = torch.where(live[:, None], x, 0.0)
+    e0 = torch.where(live, e, 0)
+    v = _ldexp(x0.abs(), -e0[:, None]) * 127.0
+    return torch.floor(v).to(torch.int8)
 
 
 def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bits: int | None = None,
-          out: torch.Tensor | None = None, return_choice: bool = False, backend: str = "auto"):
+          out: torch.Tensor | None = None, return_choice: bool = False, backend: str = "auto",
+          guard: bool | None = None):
     """C = A @ B in FP64 on INT8 tensor cores at a target accuracy.
 
     a [M, K], b [K, N] float64 on one device (CUDA: Triton kernels; CPU: NumPy references).
     ``accuracy``: ``"fp64"`` (55 bits, see the module docstring) or ``"fp32"`` (24), or ``bits=`` any target in 1..60.
     Returns C [M, N] (and the ``Choice`` if ``return_choice``). Non-finite inputs: Ozaki-II makes
     the affected rows/columns of C NaN; Ozaki-I propagates NaN too (see ``OzakiGemm``).
+    ``guard`` (default: on for ``accuracy="fp64"``, off for ``bits=``): check the result's
+    rigorous error bound and fall back to native DGEMM where it fails (module docstring).
     """
     if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         raise ValueError(f"need a [M, K] and b [K, N], got {tuple(a.shape)} and {tuple(b.shape)}")
-    plan = DgemmPlan(b, accuracy, bits=bits, backend=backend)
+    plan = DgemmPlan(b, accuracy, bits=bits, backend=backend, guard=guard)
     c = plan(a, out=out)
     return (c, plan.choice) if return_choice else c
 
 
-__all__ = ["dgemm", "DgemmPlan", "Choice", "choose"]
+__all__ = ["dgemm", "DgemmPlan", "Choice", "choose", "guard_failures", "AccuracyFallbackWarning"]

@@ -15,6 +15,7 @@ No host synchronisation. A row of A (column of B) holding inf or NaN makes its w
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 import triton
 
@@ -29,6 +30,8 @@ SMALL_TILES = (16, 16, 32, 2, 4, 2)
 SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
+#: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
+NONFINITE_EXPONENT = -(1 << 40)
 #: CRT tile: 32x32 with 4 warps, measured 0.75-0.90 ms at 8192^2 for 13-15 moduli against 1.00-1.07
 #: for 32x64 (benchmarks/results/tune_ozaki2_h200_2026-11-30.csv)
 CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 32, 4
@@ -202,6 +205,21 @@ class OzakiIIGemm:
             out.copy_(torch.from_numpy(reference.gemm(a.numpy(), self._b.numpy(), self.n_moduli, self.scaling)))
             return out
         return self._run_triton(a, out)
+
+    def scales(self, a: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """(sa [M], sb [N]) int64: the power-of-two exponents this plan used for ``a`` (the last
+        call's on the GPU path, so call it right after ``self(a)``; recomputed on the reference
+        path). Rows/columns with inf/nan hold a large negative sentinel."""
+        if self.backend == "reference":
+            an, bn = a.numpy(), self._b.numpy()
+            bad_a, bad_b = ~np.isfinite(an).all(axis=1), ~np.isfinite(bn).all(axis=0)
+            sa, sb = reference.scale_exponents(np.where(bad_a[:, None], 0.0, an), np.where(bad_b[None, :], 0.0, bn),
+                                               self.n_moduli, self.scaling)
+            return (torch.from_numpy(np.where(bad_a, NONFINITE_EXPONENT, sa)),
+                    torch.from_numpy(np.where(bad_b, NONFINITE_EXPONENT, sb)))
+        if self._ws is None or self._ws[0] != a.shape[0]:
+            raise ValueError("scales(a): call the plan on a first")
+        return self._ws[3], self._sb
 
 
 def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast",
