@@ -209,4 +209,9 @@ def test_guard_kernels_count_like_the_torch_path(rng, dev, case):
     want = guard_failures(ta.cpu(), tb.cpu(), tsa.cpu(), tsb.cpu(), use_kernels=False)
     got = guard_failures(ta, tb, tsa, tsb, use_kernels=True, small_tiles=dev.type == "cpu")
     assert got == want
+    from int8tc.dgemm import GUARD_SMALL_TILES, GUARD_TILES, GuardSide
+
+    side = GuardSide.build(tb.t(), tsb, True, GUARD_SMALL_TILES if dev.type == "cpu" else GUARD_TILES)
+    again = guard_failures(ta, tb, tsa, tsb, use_kernels=True, small_tiles=dev.type == "cpu", b_side=side)
+    assert again == want
     assert (want > 0) == (case != "randn")

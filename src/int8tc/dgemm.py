@@ -142,6 +142,7 @@ class DgemmPlan:
                  backend: str = "auto", guard: bool | None = None):
         self.choice = choose(accuracy, bits, k=b.shape[0])
         self._b = b
+        self._b_side = None  # B's part of the guard, built on the first CUDA call
         self.guard = (accuracy == "fp64" and bits is None) if guard is None else bool(guard)
         if self.guard and self.choice.scheme != "ozaki2":
             raise ValueError("the guard covers Ozaki-II only (accuracy='fp64'); pass guard=False")
@@ -158,7 +159,10 @@ class DgemmPlan:
         """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
         c = self._plan(a, out=out)
         if self.guard and c.numel():
-            failures = guard_failures(a, self._b, *self._plan.scales(a))
+            sa, sb = self._plan.scales(a)
+            if self._b_side is None and a.device.type == "cuda":
+                self._b_side = GuardSide.build(self._b.t(), sb, True, GUARD_TILES)
+            failures = guard_failures(a, self._b, sa, sb, b_side=self._b_side)
             self.choice = replace(self.choice, guard_failures=failures)
             if failures:
                 warnings.warn(f"dgemm(accuracy='fp64'): the Ozaki-II error bound exceeds {GUARD_TAU} sqrt(K) u "
@@ -197,12 +201,45 @@ def _side(x: torch.Tensor, s: torch.Tensor):
     return torch.where(live, e, SKIP), p, n
 
 
+@dataclass
+class GuardSide:
+    """One operand's part of the guard, rows of x [R, K] (rows of A, or columns of B as rows of
+    B^T): exponents e (SKIP on zero/non-finite rows), p = 2^-(s + e), n = |x_r|_1 2^-e and the
+    7-bit floors (int8; padded to the guard tiles on the kernel path). B's is kept by DgemmPlan."""
+
+    e: torch.Tensor
+    p: torch.Tensor
+    n: torch.Tensor
+    floors: torch.Tensor
+
+    @classmethod
+    def build(cls, x: torch.Tensor, s: torch.Tensor, kern: bool, tiles: tuple) -> "GuardSide":
+        e, p, n = _side(x, s)
+        if not kern:
+            return cls(e, p, n, _floors(x, e))
+        import triton
+
+        from .ozaki2._kernels.guard import floor_bounds_kernel
+
+        r, k = x.shape
+        block = tiles[0]  # square tiles: the same padding for A's rows and B's columns
+        up = lambda v, q: -(-v // q) * q  # noqa: E731
+        rp, kp = up(r, block), up(k, tiles[2])
+        out = torch.empty((rp, kp), dtype=torch.int8, device=x.device)
+        grid = (triton.cdiv(rp, FLOOR_BLOCK_R), triton.cdiv(kp, FLOOR_BLOCK_K))
+        floor_bounds_kernel[grid](x, x.stride(0), x.stride(1), e, out, r, k, rp, kp,
+                                  BLOCK_R=FLOOR_BLOCK_R, BLOCK_K=FLOOR_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+        return cls(e, p, n, out)
+
+
 def guard_failures(a: torch.Tensor, b: torch.Tensor, sa: torch.Tensor, sb: torch.Tensor,
-                   tau: float = GUARD_TAU, *, use_kernels: bool | None = None, small_tiles: bool = False) -> int:
+                   tau: float = GUARD_TAU, *, use_kernels: bool | None = None, small_tiles: bool = False,
+                   b_side: GuardSide | None = None) -> int:
     """How many entries of an Ozaki-II result of A B (scaled by 2^sa, 2^sb) have a rigorous error
     bound above tau sqrt(K) u (|A||B|)_ij (rows/columns with inf or nan are skipped): one INT8
     product of 7-bit floors of |A| and |B| with the test fused into its epilogue (Triton on CUDA,
     or anywhere with ``use_kernels``), else the same arithmetic in torch. One host sync.
+    ``b_side``: B's ``GuardSide`` from an earlier call with the same B and sb (built when None).
 
     Normalised per row and column (no under/overflow for any finite input):
     E'_ij = 2^-(sa_i+ea_i) |b_j|_1 2^-eb_j / 2 + |a_i|_1 2^-ea_i 2^-(sb_j+eb_j) / 2 + K/4 2^-(sa_i+ea_i) 2^-(sb_j+eb_j)
@@ -212,30 +249,22 @@ def guard_failures(a: torch.Tensor, b: torch.Tensor, sa: torch.Tensor, sb: torch
     m, n = a.shape[0], b.shape[1]
     if k == 0 or m == 0 or n == 0:
         return 0
-    ea, pa, na = _side(a, sa)
-    eb, pb, nb = _side(b.t(), sb)
-    thr = tau * math.sqrt(k) * U64 / (127.0 * 127.0)
     kern = a.device.type == "cuda" if use_kernels is None else use_kernels
+    tiles = GUARD_SMALL_TILES if small_tiles else GUARD_TILES
+    sa_side = GuardSide.build(a, sa, kern, tiles)
+    sb_side = b_side if b_side is not None else GuardSide.build(b.t(), sb, kern, tiles)
+    thr = tau * math.sqrt(k) * U64 / (127.0 * 127.0)
+    pa, na, pb, nb = sa_side.p, sa_side.n, sb_side.p, sb_side.n
     if not kern:
-        la = _floors(a, ea)
-        lb = _floors(b.t(), eb)
-        low = (la.to(torch.int64) @ lb.to(torch.int64).t()).to(torch.float64)
+        low = (sa_side.floors.to(torch.int64) @ sb_side.floors.to(torch.int64).t()).to(torch.float64)
         err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + (k / 4.0) * (pa[:, None] * pb[None, :])
         return int((err > thr * low).sum())
-    import triton
+    from .ozaki2._kernels.guard import guard_kernel
 
-    from .ozaki2._kernels.guard import floor_bounds_kernel, guard_kernel
-
-    bm, bn, bk, gm, nw, ns = GUARD_SMALL_TILES if small_tiles else GUARD_TILES
-    up = lambda v, q: -(-v // q) * q  # noqa: E731
-    mp, np_, kp = up(m, bm), up(n, bn), up(k, bk)
-    la = torch.empty((mp, kp), dtype=torch.int8, device=a.device)
-    lb = torch.empty((np_, kp), dtype=torch.int8, device=a.device)
-    for x, e, out in ((a, ea, la), (b.t(), eb, lb)):
-        r = x.shape[0]
-        grid = (triton.cdiv(out.shape[0], FLOOR_BLOCK_R), triton.cdiv(kp, FLOOR_BLOCK_K))
-        floor_bounds_kernel[grid](x, x.stride(0), x.stride(1), e, out, r, k, out.shape[0], kp,
-                                  BLOCK_R=FLOOR_BLOCK_R, BLOCK_K=FLOOR_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+    bm, bn, bk, gm, nw, ns = tiles
+    la, lb = sa_side.floors, sb_side.floors
+    mp, kp = la.shape
+    np_ = lb.shape[0]
     count = torch.zeros(1, dtype=torch.int64, device=a.device)
     chunk = max(bk, GUARD_K_CHUNK // bk * bk)
     guard_kernel[((mp // bm) * (np_ // bn),)](la, lb, pa, na, pb, nb, count, m, n, mp, np_, kp, k / 4.0, thr,
@@ -272,4 +301,4 @@ def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bi
     return (c, plan.choice) if return_choice else c
 
 
-__all__ = ["dgemm", "DgemmPlan", "Choice", "choose", "guard_failures", "AccuracyFallbackWarning"]
+__all__ = ["dgemm", "DgemmPlan", "Choice", "choose", "guard_failures", "GuardSide", "AccuracyFallbackWarning"]
