@@ -15,7 +15,7 @@ if __name__ == "__main__":
     import triton
     from triton.backends.compiler import GPUTarget
 
-    from int8tc.ozaki._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel
+    from int8tc.ozaki._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel
     from int8tc.ozaki._kernels.scales import absmax_rows_kernel, row_scales_kernel
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
@@ -59,6 +59,14 @@ if __name__ == "__main__":
             {"SPLITS": 4, "DIAG": 3, "BLOCK_M": C.block_m, "BLOCK_N": C.block_n, "BLOCK_K": C.block_k,
              "GROUP_M": C.group_m, "NUM_PROGRAMS": 132},
             {"num_warps": C.num_warps, "num_stages": C.num_stages}),
+        "diagonal_gemm_recon": (
+            diagonal_gemm_recon_kernel,
+            {"qa_desc": "tensordesc<i8[128, 128]>", "qb_desc": "tensordesc<i8[128, 128]>", "fa_ptr": "*fp64",
+             "fb_ptr": "*fp64", "wt_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32", "stride_cn": "i32", "M": "i32",
+             "N": "i32", "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32"},
+            {"SPLITS": 4, "D": 4, "ACCUMULATE": True, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8,
+             "NUM_PROGRAMS": 132},
+            {"num_warps": 8, "num_stages": 3, "enable_fp_fusion": False}),
         "absmax_rows": (absmax_rows_kernel,
                         {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64", "R": "i32",
                          "K": "i32"}, {"CHUNK_K": 1024, "BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4}),
@@ -149,7 +157,7 @@ def report():
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "absmax_rows",
+@pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
                                   "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard_floor_bounds", "guard"])
@@ -162,6 +170,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
+    assert report["diagonal_gemm_recon"]["wgmma_s8"] and report["diagonal_gemm_recon"]["tma"]
     assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
     assert report["segment_pair_search"]["wgmma_s8"]
     assert report["guard"]["wgmma_s8"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 import triton
 
-from ._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel
+from ._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel
 from ._kernels.recon import reconstruct_kernel
 from ._kernels.scales import absmax_rows_kernel, row_scales_kernel
 from ._kernels.split import split_kernel, split_rows_kernel
@@ -124,6 +124,34 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
                                                       NUM_PROGRAMS=nprog, **common)
         else:
             diagonal_gemm_kernel[(tiles,)](qa, qb, w, mp, np_, kp, k0, k_len, DIAG=diag, **common)
+
+
+def diagonal_gemm_recon(qa: torch.Tensor, qb: torch.Tensor, fa: torch.Tensor, fb: torch.Tensor, out: torch.Tensor,
+                        m: int, n: int, weights: torch.Tensor, splits: int, k0: int, k_len: int, cfg: Config,
+                        accumulate: bool) -> None:
+    """out (+)= (fa fb^T) * sum_d 254^-d sum_{i+j=d} qa[i] qb[j]^T over k in [k0, k0 + k_len), one
+    persistent launch (``Config.fused_recon``); same arithmetic as diagonal_gemm + reconstruct."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    s, mp, kp = qa.shape
+    _, np_, kpb = qb.shape
+    d = weights.numel()
+    if not cfg.persistent:
+        raise ValueError("fused_recon needs the persistent (TMA) configuration")
+    if kpb != kp or mp % cfg.block_m or np_ % cfg.block_n or k0 % cfg.block_k or k_len % cfg.block_k:
+        raise ValueError(f"slice buffers {tuple(qa.shape)}, {tuple(qb.shape)} not padded for {cfg}")
+    pairs = max(len(diagonal_pairs(splits, x)) for x in range(d))
+    if pairs * k_len > K_INT32_MAX:
+        raise ValueError(f"K chunk {k_len} x {pairs} pairs can overflow INT32 (limit {K_INT32_MAX} per chunk)")
+    qa_desc = TensorDescriptor(qa, [s * mp, kp], [kp, 1], [cfg.block_m, cfg.block_k])
+    qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
+    tiles = (mp // cfg.block_m) * (np_ // cfg.block_n)
+    nprog = min(_num_programs(qa.device), tiles)
+    diagonal_gemm_recon_kernel[(nprog,)](qa_desc, qb_desc, fa, fb, weights, out, out.stride(0), out.stride(1), m, n,
+                                         mp, np_, k0, k_len, SPLITS=splits, D=d, ACCUMULATE=accumulate,
+                                         BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                                         GROUP_M=cfg.group_m, NUM_PROGRAMS=nprog, num_warps=cfg.num_warps,
+                                         num_stages=cfg.num_stages, enable_fp_fusion=False)
 
 
 def reconstruct(w: torch.Tensor, fa: torch.Tensor, fb: torch.Tensor, out: torch.Tensor, m: int, n: int,

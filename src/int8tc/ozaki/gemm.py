@@ -139,7 +139,8 @@ class OzakiGemm:
             ws = {
                 "m": m,
                 "qa": torch.empty((self.splits, mp, kp), dtype=torch.int8, device=self.device),
-                "w": torch.empty((self.diagonals, mp, np_), dtype=torch.int32, device=self.device),
+                "w": None if self.config.fused_recon else
+                torch.empty((self.diagonals, mp, np_), dtype=torch.int32, device=self.device),
                 "sa": ScaleBuffers(m, self.device),
             }
             self._a_ws = ws
@@ -171,7 +172,7 @@ class OzakiGemm:
         return self._run_triton(a, out)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
-        from ._launch import diagonal_gemm, reconstruct, scale_and_split
+        from ._launch import diagonal_gemm, diagonal_gemm_recon, reconstruct, scale_and_split
 
         m = a.shape[0]
         ws = self._workspace(m)
@@ -179,6 +180,10 @@ class OzakiGemm:
         kp = ws["qa"].shape[2]
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)
+            if self.config.fused_recon:
+                diagonal_gemm_recon(ws["qa"], self._qb, ws["sa"].f, self._sb.f, out, m, self.n, self._weights,
+                                    self.splits, k0, k_len, self.config, accumulate=k0 > 0)
+                continue
             diagonal_gemm(ws["qa"], self._qb, ws["w"], self.diagonals, self.splits, k0, k_len, self.config)
             reconstruct(ws["w"], ws["sa"].f, self._sb.f, out, m, self.n, self._weights, accumulate=k0 > 0)
         return out

@@ -125,3 +125,7 @@ class Config:
     #: row scaling: one kernel per operand finds each row's max |x| and writes the slices
     #: (``split_rows_kernel``), instead of a max-abs kernel, a scale kernel and the split kernel
     fused_split: bool = True
+    #: products and reconstruction in one persistent TMA kernel (FP64 tile in registers, no INT32
+    #: planes in memory); off until measured on the GPU (needs ``persistent``; use tiles of at most
+    #: 128x128: the FP64 tile costs 2 registers per element)
+    fused_recon: bool = False

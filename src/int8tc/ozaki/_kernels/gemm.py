@@ -71,3 +71,56 @@ def diagonal_gemm_persistent_kernel(
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         w_offs = DIAG * Mp.to(tl.int64) * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
         tl.store(w_ptr + w_offs, acc)
+
+
+@triton.jit
+def _diagonal_acc(qa_desc, qb_desc, pid_m, pid_n, Mp, Np, k0, nk,
+                  SPLITS: tl.constexpr, DIAG: tl.constexpr,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    I_LO: tl.constexpr = max(0, DIAG - SPLITS + 1)
+    I_HI: tl.constexpr = min(DIAG, SPLITS - 1)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+    for t in range(0, (I_HI - I_LO + 1) * nk):
+        i = I_LO + t // nk
+        kk = k0 + (t % nk) * BLOCK_K
+        a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
+        b = qb_desc.load([(DIAG - i) * Np + pid_n * BLOCK_N, kk])
+        acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+    return acc
+
+
+@triton.jit
+def diagonal_gemm_recon_kernel(
+    qa_desc, qb_desc,  # TMA descriptors as in diagonal_gemm_persistent_kernel
+    fa_ptr, fb_ptr,  # [M], [N] float64 first-level scales (as reconstruct_kernel)
+    wt_ptr,  # [D] float64 weights 254^-d
+    c_ptr, stride_cm, stride_cn,  # C [M, N] float64, any strides
+    M, N, Mp, Np, k0, k_len,
+    SPLITS: tl.constexpr, D: tl.constexpr, ACCUMULATE: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    NUM_PROGRAMS: tl.constexpr,
+):
+    """Products and reconstruction in one persistent kernel: per output tile, the INT32 sum of
+    every kept anti-diagonal (largest d first) is weighted into an FP64 tile in registers, in
+    reconstruct_kernel's order, and C is written once; no INT32 planes go to memory."""
+    num_pid_m = Mp // BLOCK_M
+    num_pid_n = Np // BLOCK_N
+    nk = k_len // BLOCK_K
+    for tile in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS, flatten=True):
+        pid_m, pid_n = grouped_tile(tile, num_pid_m, num_pid_n, GROUP_M)
+        acc = _diagonal_acc(qa_desc, qb_desc, pid_m, pid_n, Mp, Np, k0, nk, SPLITS, D - 1, BLOCK_M, BLOCK_N, BLOCK_K)
+        f = acc.to(tl.float64) * tl.load(wt_ptr + D - 1)
+        for t in tl.static_range(D - 1):
+            acc = _diagonal_acc(qa_desc, qb_desc, pid_m, pid_n, Mp, Np, k0, nk, SPLITS, D - 2 - t,
+                                BLOCK_M, BLOCK_N, BLOCK_K)
+            f = f + acc.to(tl.float64) * tl.load(wt_ptr + D - 2 - t)
+        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
+        fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)
+        fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)
+        out = (fa[:, None] * fb[None, :]) * f
+        c_offs = offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
+        if ACCUMULATE:
+            out = tl.load(c_ptr + c_offs, mask=mask, other=0.0) + out
+        tl.store(c_ptr + c_offs, out, mask=mask)

@@ -1,0 +1,54 @@
+"""Ozaki-I: products + reconstruction fused in one persistent kernel (Config.fused_recon) against
+the default (INT32 diagonal planes, then a reconstruction pass), same inputs, same process; the
+outputs must be identical.
+
+    PYTHONPATH=src python benchmarks/tune_recon.py --sizes 4096,8192 --splits 2,4,6,8 --out results/x.csv
+
+ptxas -v on this machine (2026-11-30, sm_90a, 255 registers each): default 256x128 GEMM spills
+1216 bytes; fused 256x128 3160, fused 128x128 / 8 warps 340 (S=2) to 868 (S=6).
+"""
+
+import argparse
+import dataclasses
+
+import torch
+
+from int8tc import OzakiGemm
+from int8tc.bench.common import report, time_cuda
+from int8tc.bench.gemm import make_inputs_torch
+from int8tc.ozaki.gemm import DEFAULT_CONFIG
+
+VARIANTS = {
+    "default": DEFAULT_CONFIG,
+    "fused_128x128_s3": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=128, fused_recon=True),
+    "fused_128x128_s4": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=128, num_stages=4, fused_recon=True),
+    "fused_256x128_s3": dataclasses.replace(DEFAULT_CONFIG, fused_recon=True),
+}
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--sizes", default="4096,8192")
+    p.add_argument("--splits", default="2,4,6,8")
+    p.add_argument("--iters", type=int, default=10)
+    p.add_argument("--out")
+    args = p.parse_args()
+    rows = []
+    for n in [int(v) for v in args.sizes.split(",")]:
+        a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
+        out = torch.empty_like(a)
+        for s in [int(v) for v in args.splits.split(",")]:
+            row = {"size": n, "splits": s}
+            ref = None
+            for name, cfg in VARIANTS.items():
+                row[f"{name}_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
+                if ref is None:
+                    ref = out.clone()
+                row[f"{name}_same"] = bool(torch.equal(out, ref))
+            rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
+            print(rows[-1], flush=True)
+    report(rows, args.out)
+
+
+if __name__ == "__main__":
+    main()
