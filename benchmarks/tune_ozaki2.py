@@ -3,11 +3,10 @@
     PYTHONPATH=src python benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 14,15,16 --out results/x.csv
 """
 
-import argparse
 
 import torch
 
-from int8tc.bench.common import report, time_cuda
+from int8tc.bench.common import report, time_cuda, tune_args
 from int8tc.bench.gemm import make_inputs_torch
 from int8tc.ozaki2 import OzakiIIGemm
 
@@ -15,17 +14,12 @@ CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--sizes", default="4096,8192")
-    p.add_argument("--moduli", default="14,15,16")
-    p.add_argument("--iters", type=int, default=5)
-    p.add_argument("--out")
-    args = p.parse_args()
+    args = tune_args("moduli", "14,15,16", 5)
     rows = []
-    for n in [int(v) for v in args.sizes.split(",")]:
+    for n in args.size_list:
         a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
         out = torch.empty_like(a)
-        for nm in [int(v) for v in args.moduli.split(",")]:
+        for nm in args.count_list:
             plan = OzakiIIGemm(b, nm)
             ra, res, sa = plan._workspace(n)
             row = {"size": n, "moduli": nm,

@@ -8,13 +8,12 @@ ptxas -v on this machine (2026-11-30, sm_90a, 255 registers each): default 256x1
 1216 bytes; fused 256x128 3160, fused 128x128 / 8 warps 340 (S=2) to 868 (S=6).
 """
 
-import argparse
 import dataclasses
 
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import report, time_cuda
+from int8tc.bench.common import report, time_cuda, tune_args
 from int8tc.bench.gemm import make_inputs_torch
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
 
@@ -27,17 +26,12 @@ VARIANTS = {
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--sizes", default="4096,8192")
-    p.add_argument("--splits", default="2,4,6,8")
-    p.add_argument("--iters", type=int, default=10)
-    p.add_argument("--out")
-    args = p.parse_args()
+    args = tune_args("splits", "2,4,6,8", 10)
     rows = []
-    for n in [int(v) for v in args.sizes.split(",")]:
+    for n in args.size_list:
         a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
         out = torch.empty_like(a)
-        for s in [int(v) for v in args.splits.split(",")]:
+        for s in args.count_list:
             row = {"size": n, "splits": s}
             ref = None
             for name, cfg in VARIANTS.items():

@@ -4,30 +4,24 @@ and the A-side phase alone, on the same inputs.
     PYTHONPATH=src python benchmarks/tune_split.py --sizes 4096,8192 --splits 2,4 --out results/x.csv
 """
 
-import argparse
 import dataclasses
 
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import report, time_cuda
+from int8tc.bench.common import report, time_cuda, tune_args
 from int8tc.bench.gemm import make_inputs_torch
 from int8tc.ozaki._launch import scale_and_split
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--sizes", default="4096,8192")
-    p.add_argument("--splits", default="2,4")
-    p.add_argument("--iters", type=int, default=10)
-    p.add_argument("--out")
-    args = p.parse_args()
+    args = tune_args("splits", "2,4", 10)
     rows = []
-    for n in [int(v) for v in args.sizes.split(",")]:
+    for n in args.size_list:
         a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
         out = torch.empty_like(a)
-        for s in [int(v) for v in args.splits.split(",")]:
+        for s in args.count_list:
             row = {"size": n, "splits": s}
             res = {}
             for fused in (True, False):

@@ -30,9 +30,9 @@ def test_bad_targets_raise(bad):
         choose(**bad)
 
 
-@pytest.mark.parametrize("case", ["randn", "wide", "cancel"])
-def test_dgemm_fp64_within_twice_native_on_cpu(rng, case):
-    m, k, n = 13, 101, 7
+def _dense_case(rng, case, m, k, n):
+    """randn operands; "wide": rows of A / columns of B scaled 2^-100..2^100; "cancel": two
+    columns of B that make entries of AB cancel."""
     a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
     if case == "wide":
         a *= np.ldexp(1.0, rng.integers(-100, 101, m))[:, None]
@@ -40,6 +40,12 @@ def test_dgemm_fp64_within_twice_native_on_cpu(rng, case):
     if case == "cancel":
         b[:, 0] = a[0] * 2.0**-3
         b[:, 1] = -b[:, 0]
+    return a, b
+
+
+@pytest.mark.parametrize("case", ["randn", "wide", "cancel"])
+def test_dgemm_fp64_within_twice_native_on_cpu(rng, case):
+    a, b = _dense_case(rng, case, 13, 101, 7)
     ta, tb = torch.from_numpy(a), torch.from_numpy(b)
     c, choice = int8tc.dgemm(ta, tb, "fp64", return_choice=True)
     assert choice.scheme == "ozaki2"
@@ -104,14 +110,7 @@ def _guarantee_holds(a, b, c, tau=2.0):
 
 @pytest.mark.parametrize("case", ["randn", "wide", "cancel", "k_large"])
 def test_guard_passes_dense_inputs_and_its_promise_holds(rng, case):
-    m, k, n = 12, 700 if case == "k_large" else 45, 10
-    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
-    if case == "wide":
-        a *= np.ldexp(1.0, rng.integers(-100, 101, m))[:, None]
-        b *= np.ldexp(1.0, rng.integers(-100, 101, n))[None, :]
-    if case == "cancel":
-        b[:, 0] = a[0] * 2.0**-3
-        b[:, 1] = -b[:, 0]
+    a, b = _dense_case(rng, case, 12, 700 if case == "k_large" else 45, 10)
     c, choice = int8tc.dgemm(torch.from_numpy(a), torch.from_numpy(b), "fp64", return_choice=True)
     assert choice.guard_failures == 0 and "guard passed" in str(choice)
     assert _guarantee_holds(a, b, c.numpy())

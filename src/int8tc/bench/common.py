@@ -103,3 +103,18 @@ def report(rows: list[dict], out: str | None) -> None:
     print(format_table(rows, list(rows[0])))
     if out:
         write_csv(out, rows, list(rows[0]), environment())
+
+
+def tune_args(counts: str, counts_default: str, iters: int):
+    """The tuning scripts' command line: --sizes, --<counts> (a comma list), --iters, --out."""
+    import argparse
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--sizes", default="4096,8192")
+    p.add_argument(f"--{counts}", default=counts_default)
+    p.add_argument("--iters", type=int, default=iters)
+    p.add_argument("--out")
+    args = p.parse_args()
+    args.size_list = [int(v) for v in args.sizes.split(",")]
+    args.count_list = [int(v) for v in getattr(args, counts).split(",")]
+    return args

@@ -4,6 +4,7 @@ import triton
 import triton.language as tl
 
 from ..._jit_helpers import grouped_tile
+from .recon import store_scaled
 
 
 @triton.jit
@@ -116,11 +117,4 @@ def diagonal_gemm_recon_kernel(
             f = f + acc.to(tl.float64) * tl.load(wt_ptr + D - 2 - t)
         offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-        mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
-        fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)
-        fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)
-        out = (fa[:, None] * fb[None, :]) * f
-        c_offs = offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
-        if ACCUMULATE:
-            out = tl.load(c_ptr + c_offs, mask=mask, other=0.0) + out
-        tl.store(c_ptr + c_offs, out, mask=mask)
+        store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE)

@@ -25,6 +25,13 @@ def reconstruct_kernel(
     for t in tl.static_range(D - 1):
         wd = tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0).to(tl.float64)
         f = f + wd * tl.load(wt_ptr + D - 2 - t)
+    store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE)
+
+
+@triton.jit
+def store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE: tl.constexpr):
+    """C[offs] (+)= (fa fb^T) * f, masked to the M x N matrix (shared by both reconstructions)."""
+    mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
     fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)
     fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)
     out = (fa[:, None] * fb[None, :]) * f
