@@ -24,6 +24,7 @@ def main():
             ra, res, sa = plan._workspace(n)
             row = {"size": n, "moduli": nm,
                    "plan_b_ms": time_cuda(lambda: OzakiIIGemm(b, nm), args.iters),
+                   "plan_b_transposed_ms": time_cuda(lambda: OzakiIIGemm(b, nm, transpose_b=True), args.iters),
                    "scales_a_ms": time_cuda(lambda: plan._scales(a, plan.g_a, sa), args.iters),
                    "split_a_ms": time_cuda(lambda: plan._split(a, sa, ra), args.iters),
                    "products_ms": time_cuda(lambda: plan._products(ra, res), args.iters),

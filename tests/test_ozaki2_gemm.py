@@ -88,3 +88,14 @@ def test_gpu_default_tiles_match_reference(rng, dims):
     out = poisoned((m, n), torch.float64, "cuda")
     OzakiIIGemm(torch.from_numpy(b).cuda(), 16)(torch.from_numpy(a).cuda(), out=out)
     np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, 16))
+
+
+def test_transposed_b_copy_gives_the_same_result(rng, dev):
+    a, b = rng.standard_normal((9, 70)), rng.standard_normal((70, 11))
+    outs = []
+    for tb in (False, True):
+        plan = OzakiIIGemm(torch.from_numpy(b).to(dev), 14, backend="triton", small_tiles=dev.type == "cpu",
+                           transpose_b=tb)
+        outs.append(plan(torch.from_numpy(a).to(dev)).cpu().numpy())
+    np.testing.assert_array_equal(outs[0], outs[1])
+    np.testing.assert_array_equal(outs[0], r2.gemm(a, b, 14))

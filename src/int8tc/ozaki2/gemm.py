@@ -57,11 +57,14 @@ class OzakiIIGemm:
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
             residues are added mod p).
+        transpose_b: copy B^T to row-major once before its residue split (off until measured:
+            benchmarks/tune_ozaki2.py times both).
     """
 
     def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
-                 small_tiles: bool = False, k_chunk: int | None = None):
+                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool = False):
         check_2d("b", b, torch.float64)
+        self.transpose_b = bool(transpose_b)
         self.n_moduli = check_moduli(moduli)
         if scaling not in reference.SCALINGS:
             raise ValueError(f"scaling must be one of {reference.SCALINGS}, got {scaling!r}")
@@ -104,8 +107,11 @@ class OzakiIIGemm:
         self._nchunk = nchunk
         self._rb = torch.empty((self.n_moduli, self.np_, self.kp), dtype=torch.int8, device=self.device)
         self._sb = torch.empty(self.n, dtype=torch.int64, device=self.device)
-        self._scales(self._b.t(), self.g_b, self._sb)
-        self._split(self._b.t(), self._sb, self._rb)
+        # B's columns are the rows of B^T; a row-major B makes that a strided view whose residue
+        # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
+        bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
+        self._scales(bt, self.g_b, self._sb)
+        self._split(bt, self._sb, self._rb)
 
     def _scales(self, x: torch.Tensor, g: int, s: torch.Tensor) -> None:
         """s [R] int64 := per-row shifts (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2),
