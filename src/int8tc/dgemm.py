@@ -169,7 +169,7 @@ class DgemmPlan:
                               f"(|A||B|) on {failures} of {c.numel()} entries (magnitudes varying inside rows of A "
                               "or columns of B); returning native DGEMM's result", AccuracyFallbackWarning,
                               stacklevel=2)
-                torch.matmul(a, self._b, out=c)
+                c.copy_(a @ self._b)  # c may be a strided view: copy rather than matmul(out=)
         return c
 
 
