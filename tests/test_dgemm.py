@@ -130,6 +130,10 @@ def test_guard_falls_back_to_native_where_rows_mix_magnitudes(rng):
         c, choice = int8tc.dgemm(ta, tb, "fp64", return_choice=True)
     assert choice.guard_failures > 0 and "native DGEMM result" in str(choice)
     np.testing.assert_array_equal(c.numpy(), (ta @ tb).numpy())
+    store = torch.full((n, m), float("nan"), dtype=torch.float64)  # a strided out gets the fallback too
+    with pytest.warns(AccuracyFallbackWarning):
+        int8tc.dgemm(ta, tb, "fp64", out=store.t())
+    np.testing.assert_array_equal(store.t().numpy(), (ta @ tb).numpy())
 
 
 def test_guard_options():
