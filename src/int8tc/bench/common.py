@@ -12,13 +12,19 @@ from typing import Callable, Iterable
 
 
 def git_commit() -> str:
+    """The commit the results come from: $INT8TC_COMMIT if set, else HEAD, marked "-dirty" when
+    tracked files differ from it (as on a machine that got the tree but a stale .git)."""
     env = os.environ.get("INT8TC_COMMIT")
     if env:
         return env
+    here = os.path.dirname(os.path.abspath(__file__))
     try:
-        here = os.path.dirname(os.path.abspath(__file__))
-        return subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=here, capture_output=True,
-                              text=True, timeout=5).stdout.strip() or "unknown"
+        run = lambda *cmd: subprocess.run(cmd, cwd=here, capture_output=True, text=True, timeout=10).stdout.strip()  # noqa: E731
+        head = run("git", "rev-parse", "--short=12", "HEAD")
+        if not head:
+            return "unknown"
+        dirty = run("git", "status", "--porcelain", "--untracked-files=no")
+        return head + ("-dirty" if dirty else "")
     except (OSError, subprocess.SubprocessError):
         return "unknown"
 
