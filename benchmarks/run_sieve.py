@@ -6,6 +6,7 @@
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -21,13 +22,16 @@ def main():
     p.add_argument("--seeds", default="0,1,2")
     p.add_argument("--timeout", type=int, default=600)
     p.add_argument("--out", default="benchmarks/results/sieve")
+    p.add_argument("--extra", default="", help="more `int8tc sieve` arguments, e.g. '--lift context'")
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rows = []
     for dim in [int(v) for v in args.dims.split(",")]:
         for seed in [int(v) for v in args.seeds.split(",")]:
-            path = os.path.join(args.out, f"dim{dim}_seed{seed}.json")
-            cmd = [sys.executable, "-m", "int8tc.cli", "sieve", "--dim", str(dim), "--seed", str(seed), "--json", path]
+            tag = ("_" + re.sub(r"[^A-Za-z0-9]+", "_", args.extra).strip("_")) if args.extra else ""
+            path = os.path.join(args.out, f"dim{dim}_seed{seed}{tag}.json")
+            cmd = [sys.executable, "-m", "int8tc.cli", "sieve", "--dim", str(dim), "--seed", str(seed), "--json", path,
+                   *args.extra.split()]
             try:
                 subprocess.run(cmd, timeout=args.timeout, check=False)
                 r = json.load(open(path))

@@ -24,6 +24,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="use BGJ1 buckets (fused bucketing + in-bucket pair search) once the database holds N "
                         f"vectors; 'none': all pairs throughout; default 'auto': {AUTO_BGJ1_FROM} from dimension "
                         f"{AUTO_BGJ1_DIM} on (the all-pairs pass ran out of memory at dimension 100), else none")
+    p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
+                   help="lift the database after every improving epoch and stop at the first success (default), "
+                        "or only the 1024 shortest vectors once per saturated context (the first session's way)")
     p.add_argument("--allow-slow", action="store_true", help=f"sieve above dimension {CPU_MAX_DIM} on the CPU")
 
 
@@ -78,7 +81,7 @@ def main(args) -> int:
                   file=sys.stderr)
             return 2
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
-                    bgj1_from=bgj1_from,
+                    bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")
