@@ -17,3 +17,10 @@ def grouped_tile(tile, num_pid_m, num_pid_n, GROUP_M: tl.constexpr):
     first_m = (tile // group) * GROUP_M
     gsize = tl.minimum(num_pid_m - first_m, GROUP_M)
     return first_m + (tile % group) % gsize, (tile % group) // gsize
+
+
+@triton.jit
+def load_rows(x_ptr, stride_xr, stride_xk, rows, cols, mask):
+    """X[rows, cols] of a float64 matrix with any strides (0.0 where ``mask`` is false)."""
+    return tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
+                   mask=mask, other=0.0)

@@ -49,6 +49,7 @@ from dataclasses import dataclass, replace
 
 import torch
 
+from .exact import _ldexp
 from .ozaki.scheme import kept_pairs, resolve_diagonals
 from .ozaki2.moduli import MAX_MODULI
 from .ozaki2.reference import check_budget, half_bits
@@ -171,11 +172,6 @@ class DgemmPlan:
                               stacklevel=2)
                 c.copy_(a @ self._b)  # c may be a strided view: copy rather than matmul(out=)
         return c
-
-
-def _ldexp(x: torch.Tensor, e: torch.Tensor) -> torch.Tensor:
-    e1 = e.clamp(-1000, 1000)
-    return x * torch.exp2(e1.to(x.dtype)) * torch.exp2((e - e1).clamp(-1022, 1023).to(x.dtype))
 
 
 #: guard GEMM tiles (CUDA) and the interpreter's small ones; INT32 sums over at most GUARD_K_CHUNK k

@@ -7,6 +7,7 @@ so an integer max over |x| bits is an exact, NaN-propagating max-abs.
 import triton
 import triton.language as tl
 
+from ..._jit_helpers import load_rows
 from ..._jit_helpers import pow2 as _pow2
 
 ABS_MASK = tl.constexpr(0x7FFFFFFFFFFFFFFF)
@@ -27,8 +28,7 @@ def absmax_rows_kernel(
     for kk in range(0, CHUNK_K, BLOCK_K):
         cols = kstart + kk + tl.arange(0, BLOCK_K)
         m = rmask[:, None] & (cols < K)[None, :]
-        x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
-                    mask=m, other=0.0)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, m)
         bits = x.to(tl.int64, bitcast=True) & ABS_MASK
         best = tl.maximum(best, tl.max(bits, axis=1))
     tl.atomic_max(rowmax_ptr + rows, best, mask=rmask)

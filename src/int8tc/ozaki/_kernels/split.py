@@ -9,6 +9,7 @@ the product by 254 rounds by at most 2^-53 relative, far below the next level's 
 import triton
 import triton.language as tl
 
+from ..._jit_helpers import load_rows
 from .scales import ABS_MASK, scale_from_bits
 
 # 1.5 * 2^52: (y + RNE) - RNE rounds |y| < 2^51 to the nearest integer, ties to even (= np.rint).
@@ -29,8 +30,7 @@ def split_kernel(
     cols = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
     rmask = rows < R
     inside = rmask[:, None] & (cols < K)[None, :]
-    x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
-                mask=inside, other=0.0)
+    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, inside)
     pre = tl.load(pre_ptr + rows, mask=rmask, other=1.0)
     s = tl.load(c_ptr + rows, mask=rmask, other=1.0)[:, None]
     t = (x * pre[:, None]) / s  # x in units of s_0 (one division per element)
@@ -63,12 +63,10 @@ def split_rows_kernel(
     (first sweep over K), then slices them (second sweep, served mostly from L2)."""
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     rmask = rows < R
-    xrow = x_ptr + rows[:, None].to(tl.int64) * stride_xr
     best = tl.zeros((BLOCK_R,), dtype=tl.int64)
     for k0 in range(0, K, BLOCK_K):
         cols = k0 + tl.arange(0, BLOCK_K)
-        x = tl.load(xrow + cols[None, :].to(tl.int64) * stride_xk, mask=rmask[:, None] & (cols < K)[None, :],
-                    other=0.0)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
         best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1))
     pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
     tl.store(pre_ptr + rows, pre, mask=rmask)
@@ -79,8 +77,7 @@ def split_rows_kernel(
     slice_stride = Rp.to(tl.int64) * Kp
     for k0 in range(0, Kp, BLOCK_K):
         cols = k0 + tl.arange(0, BLOCK_K)
-        x = tl.load(xrow + cols[None, :].to(tl.int64) * stride_xk, mask=rmask[:, None] & (cols < K)[None, :],
-                    other=0.0)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
         t = (x * pre[:, None]) / s
         q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
         _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], slice_stride, SPLITS)

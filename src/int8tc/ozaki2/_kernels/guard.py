@@ -5,8 +5,8 @@ nothing of size M x N is written, only the count of failing entries."""
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import grouped_tile
-from ..._jit_helpers import pow2 as _pow2
+from ..._jit_helpers import grouped_tile, load_rows
+from .kernels import _ldexp
 
 
 @triton.jit
@@ -22,13 +22,9 @@ def floor_bounds_kernel(
     e = tl.load(e_ptr + rows, mask=rows < R, other=-4000)
     live = e > -2000
     inside = (rows < R)[:, None] & (cols < K)[None, :] & live[:, None]
-    x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
-                mask=inside, other=0.0)
+    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, inside)
     e = tl.where(live, e, 0)
-    sh = -e[:, None] + tl.zeros_like(x).to(tl.int64)
-    s1 = tl.minimum(tl.maximum(sh, -1000), 1000)
-    s2 = tl.minimum(tl.maximum(sh - s1, -1022), 1023)
-    v = ((tl.abs(x) * _pow2(s1)) * _pow2(s2)) * 127.0  # |x| 2^-e < 1: exact scaling, then one rounding
+    v = _ldexp(tl.abs(x), -e[:, None] + tl.zeros_like(x).to(tl.int64)) * 127.0  # |x| 2^-e < 1: exact, then one rounding
     q = v.to(tl.int32)  # truncation = floor for v >= 0
     tl.store(out_ptr + rows[:, None].to(tl.int64) * Kp + cols[None, :], q.to(tl.int8),
              mask=(rows < Rp)[:, None] & (cols < Kp)[None, :])

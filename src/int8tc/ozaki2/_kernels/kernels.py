@@ -7,7 +7,7 @@ compare bit for bit.
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import grouped_tile
+from ..._jit_helpers import grouped_tile, load_rows
 from ..._jit_helpers import pow2 as _pow2
 
 TWO52 = tl.constexpr(4503599627370496.0)
@@ -49,8 +49,7 @@ def norm_bound_kernel(
     for kk in range(0, CHUNK_K, BLOCK_K):
         cols = kstart + kk + tl.arange(0, BLOCK_K)
         m = rmask[:, None] & (cols < K)[None, :]
-        x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
-                    mask=m, other=0.0)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, m)
         v = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact, in [0, 128]
         t = v.to(tl.int64)
         q = t + (t.to(tl.float64) < v).to(tl.int64)  # ceil
@@ -96,8 +95,7 @@ def residue_split_kernel(
     cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
     rmask = rows < R
     inside = rmask[:, None] & (cols < K)[None, :]
-    x = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
-                mask=inside, other=0.0)
+    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, inside)
     s = tl.load(s_ptr + rows, mask=rmask, other=0)
     y = _ldexp(x, s[:, None] + tl.zeros_like(x).to(tl.int64))
     # rint, ties to even, for |y| <= 2^62: values at or above 2^52 are already integers
