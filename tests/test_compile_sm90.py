@@ -21,7 +21,7 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
-    from int8tc.ozaki2._kernels.guard import floor_bounds_kernel, guard_kernel
+    from int8tc.ozaki2._kernels.guard import guard_kernel
     from int8tc.sieve._kernels.filters import bucket_kernel, pair_search_kernel, segment_pair_search_kernel
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
@@ -99,14 +99,14 @@ if __name__ == "__main__":
                    {"num_warps": F.num_warps, "num_stages": F.num_stages}),
         "ozaki2_residue_split": (residue_split_kernel,
                                  {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "s_ptr": "*i64",
-                                  "p_ptr": "*i64", "pf_ptr": "*fp64", "r_ptr": "*i8", "R": "i32", "K": "i32",
-                                  "Rp": "i32", "Kp": "i32"},
-                                 {"NMOD": 16, "BLOCK_R": 32, "BLOCK_K": 128},
+                                  "p_ptr": "*i64", "pf_ptr": "*fp64", "r_ptr": "*i8", "rowmax_ptr": "*i64", "R": "i32",
+                                  "K": "i32", "Rp": "i32", "Kp": "i32"},
+                                 {"NMOD": 16, "FLOORS": True, "BLOCK_R": 32, "BLOCK_K": 128},
                                  {"num_warps": 4, "enable_fp_fusion": False}),
         "ozaki2_norm_bound": (norm_bound_kernel,
                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
-                               "n_ptr": "*i64", "R": "i32", "K": "i32"},
-                              {"CHUNK_K": 1024, "BLOCK_R": 32, "BLOCK_K": 128},
+                               "n_ptr": "*i64", "l1_ptr": "*i64", "R": "i32", "K": "i32"},
+                              {"WITH_L1": True, "L1_BITS": 20, "CHUNK_K": 1024, "BLOCK_R": 32, "BLOCK_K": 128},
                               {"num_warps": 4, "enable_fp_fusion": False}),
         "ozaki2_cs_scale": (cs_scale_kernel, {"rowmax_ptr": "*i64", "n_ptr": "*i64", "s_ptr": "*i64", "R": "i32",
                                               "G": "i32"}, {"BLOCK": 1024}, {"num_warps": 4}),
@@ -122,15 +122,13 @@ if __name__ == "__main__":
                         "stride_cm": "i32", "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32"},
                        {"NMOD": 16, "NCHUNK": 4, "CHUNK_BITS": 40, "BLOCK_M": 32, "BLOCK_N": 64},
                        {"num_warps": 4, "enable_fp_fusion": False}),
-        "guard_floor_bounds": (floor_bounds_kernel,
-                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "e_ptr": "*i64",
-                                "out_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
-                               {"BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4, "enable_fp_fusion": False}),
         "guard": (guard_kernel,
-                  {"la_ptr": "*i8", "lb_ptr": "*i8", "pa_ptr": "*fp64", "na_ptr": "*fp64", "pb_ptr": "*fp64",
-                   "nb_ptr": "*fp64", "count_ptr": "*i64", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32",
+                  {"la_desc": "tensordesc<i8[128, 128]>", "lb_desc": "tensordesc<i8[128, 128]>", "sa_ptr": "*i64",
+                   "rowmax_a_ptr": "*i64", "l1a_ptr": "*i64", "sb_ptr": "*i64", "rowmax_b_ptr": "*i64",
+                   "l1b_ptr": "*i64", "count_ptr": "*i64", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32",
                    "Kp": "i32", "kq": "fp64", "thr": "fp64"},
-                  {"K_CHUNK": 131072, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8},
+                  {"L1_BITS": 20, "K_CHUNK": 131072, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8,
+                   "NUM_PROGRAMS": 132},
                   {"num_warps": 8, "num_stages": 3, "enable_fp_fusion": False}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
@@ -160,7 +158,7 @@ def report():
 @pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram",
                                   "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
-                                  "ozaki2_crt", "ozaki2_cs_scale", "guard_floor_bounds", "guard"])
+                                  "ozaki2_crt", "ozaki2_cs_scale", "guard"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -173,7 +171,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm_recon"]["wgmma_s8"] and report["diagonal_gemm_recon"]["tma"]
     assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
     assert report["segment_pair_search"]["wgmma_s8"]
-    assert report["guard"]["wgmma_s8"]
+    assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
 
 

@@ -188,10 +188,11 @@ def test_gpu_guard_matches_cpu_decision(rng):
 
 
 @pytest.mark.parametrize("case", ["randn", "disjoint", "mixed"])
-def test_guard_kernels_count_like_the_torch_path(rng, dev, case):
-    """floor_bounds_kernel + guard_kernel (interpreter on CPU) give the torch path's count."""
-    from int8tc.dgemm import guard_failures
-    from int8tc.ozaki2 import reference as r2
+def test_guard_kernels_count_like_the_reference(rng, dev, case):
+    """The guard's data from the scale/residue kernels and its GEMM (interpreter on CPU) give the
+    reference's count (``reference.guard_count``), for a new A against a kept B too."""
+    from int8tc.dgemm import GUARD_TAU, guard_failures
+    from int8tc.ozaki2 import OzakiIIGemm
 
     m, k, n = 19, 70, 13
     a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
@@ -204,17 +205,26 @@ def test_guard_kernels_count_like_the_torch_path(rng, dev, case):
         a[3] = 0.0
         a[4] *= 1e-310
         a[5, 2] = np.inf
+        a[6, 3] = np.nan
         b[:, 1] = np.ldexp(b[:, 1], 300)
-    finite_a = np.isfinite(a).all(axis=1)
-    sa, sb = r2.scale_exponents(np.where(finite_a[:, None], a, 0.0), b, 15)
+        b[:, 2] *= 1e-300
+        b[5, 2] = 1e300  # an underflowing ceiling still counts 1
     ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
-    tsa, tsb = torch.from_numpy(sa).to(dev), torch.from_numpy(sb).to(dev)
-    want = guard_failures(ta.cpu(), tb.cpu(), tsa.cpu(), tsb.cpu(), use_kernels=False)
-    got = guard_failures(ta, tb, tsa, tsb, use_kernels=True, small_tiles=dev.type == "cpu")
-    assert got == want
-    from int8tc.dgemm import GUARD_SMALL_TILES, GUARD_TILES, GuardSide
-
-    side = GuardSide.build(tb.t(), tsb, True, GUARD_SMALL_TILES if dev.type == "cpu" else GUARD_TILES)
-    again = guard_failures(ta, tb, tsa, tsb, use_kernels=True, small_tiles=dev.type == "cpu", b_side=side)
-    assert again == want
+    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True)
+    plan(ta)
+    sa, sb = plan.scales(ta)
+    want = guard_failures(ta, tb, sa, sb, GUARD_TAU)
+    assert plan.guard_failures(ta, GUARD_TAU) == want
     assert (want > 0) == (case != "randn")
+    a2 = rng.standard_normal((5, k))  # a second A against the kept B (and its kept guard data)
+    ta2 = torch.from_numpy(a2).to(dev)
+    plan(ta2)
+    sa2, _ = plan.scales(ta2)
+    assert plan.guard_failures(ta2, GUARD_TAU) == guard_failures(ta2, tb, sa2, sb, GUARD_TAU)
+    ref = OzakiIIGemm(tb.cpu(), 15, backend="reference")
+    ref(ta.cpu())
+    assert ref.guard_failures(ta.cpu(), GUARD_TAU) == want
+    with pytest.raises(ValueError, match="bounds=True"):
+        plain = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu")
+        plain(ta)
+        plain.guard_failures(ta, GUARD_TAU)

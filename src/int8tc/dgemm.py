@@ -31,11 +31,13 @@ entry-wise bound of its error, |C - AB|_ij <= E_ij = 2^-sa_i |b_j|_1 / 2 + 2^-sb
 K 2^-(sa_i + sb_j) / 4 (plus C's own rounding), is compared with GUARD_TAU sqrt(K) u L_ij, where
 L_ij <= (|A||B|)_ij is a lower bound from one INT8 product of 7-bit floors of |A| and |B|. Where
 any entry fails, C is recomputed by native DGEMM and a ``AccuracyFallbackWarning`` says how many
-entries failed: the result always satisfies the bound, or is native DGEMM's. The guard costs one
-INT8 product (``ozaki2/_kernels/guard.py``: the bound test sits in the GEMM's epilogue, only a
-failure count is written) plus about three passes over each operand (max, L1 norm, 7-bit floors);
-not yet timed on the GPU (predicted ~1.3 ms at 8192^3, which would bring the one-shot
-dgemm("fp64") to about native DGEMM's speed there). Measured max E/(u L) on the NumPy reference at 15 moduli
+entries failed: the result always satisfies the bound, or is native DGEMM's. The guard's data
+come from the passes Ozaki-II makes anyway (the L1 norms with the norm bounds, the floors as one
+more plane of the residue split); its cost is one INT8 product of the floors
+(``ozaki2/_kernels/guard.py``: a persistent TMA GEMM with the bound test in its epilogue, only a
+failure count is written) and one host sync. The first version (separate torch passes for the
+norms and floors) measured 2.0 ms at 4096^3 and 5.6 ms at 8192^3 (benchmarks/NOTES.md).
+Measured max E/(u L) on the NumPy reference at 15 moduli
 (K = 64 / 512 / 4096 / 8192): randn 1.0 / 2.2 / 5.6 / 8.4, uniform 0.7 / 1.7 / 4.2 / 6.3, rows
 scaled 2^-100..2^100 as randn; rows big on one half of k against columns big on the other: inf
 (L = 0), so they fall back.
@@ -43,20 +45,17 @@ scaled 2^-100..2^100 as randn; rows big on one half of k against columns big on 
 
 from __future__ import annotations
 
-import math
 import warnings
 from dataclasses import dataclass, replace
 
 import torch
 
-from .exact import _ldexp
 from .ozaki.scheme import kept_pairs, resolve_diagonals
 from .ozaki2.moduli import MAX_MODULI
 from .ozaki2.reference import check_budget, half_bits
 
 FP64_BITS = 55
 GUARD_TAU = 2.0  # the guard's bound: E_ij <= GUARD_TAU sqrt(K) u L_ij
-U64 = 2.0**-53
 
 
 class AccuracyFallbackWarning(RuntimeWarning):
@@ -143,7 +142,6 @@ class DgemmPlan:
                  backend: str = "auto", guard: bool | None = None):
         self.choice = choose(accuracy, bits, k=b.shape[0])
         self._b = b
-        self._b_side = None  # B's part of the guard, built on the first CUDA call
         self.guard = (accuracy == "fp64" and bits is None) if guard is None else bool(guard)
         if self.guard and self.choice.scheme != "ozaki2":
             raise ValueError("the guard covers Ozaki-II only (accuracy='fp64'); pass guard=False")
@@ -154,16 +152,13 @@ class DgemmPlan:
         else:
             from .ozaki2 import OzakiIIGemm
 
-            self._plan = OzakiIIGemm(b, self.choice.count, backend=backend)
+            self._plan = OzakiIIGemm(b, self.choice.count, backend=backend, bounds=self.guard)
 
     def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
         """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
         c = self._plan(a, out=out)
         if self.guard and c.numel():
-            sa, sb = self._plan.scales(a)
-            if self._b_side is None and a.device.type == "cuda":
-                self._b_side = GuardSide.build(self._b.t(), sb, True, GUARD_TILES)
-            failures = guard_failures(a, self._b, sa, sb, b_side=self._b_side)
+            failures = self._plan.guard_failures(a, GUARD_TAU)
             self.choice = replace(self.choice, guard_failures=failures)
             if failures:
                 warnings.warn(f"dgemm(accuracy='fp64'): the Ozaki-II error bound exceeds {GUARD_TAU} sqrt(K) u "
@@ -174,108 +169,16 @@ class DgemmPlan:
         return c
 
 
-#: guard GEMM tiles (CUDA) and the interpreter's small ones; INT32 sums over at most GUARD_K_CHUNK k
-GUARD_TILES = (128, 128, 128, 8, 8, 3)
-GUARD_SMALL_TILES = (16, 16, 32, 2, 4, 2)
-GUARD_K_CHUNK = 131072 // 128 * 128
-FLOOR_BLOCK_R, FLOOR_BLOCK_K = 32, 128
-SKIP = -(1 << 20)  # exponent marking rows the guard skips (zero or non-finite)
-
-
-def _side(x: torch.Tensor, s: torch.Tensor):
-    """Per-row guard vectors of one operand x [R, K] with scale exponents s: (e with
-    max |x_r| < 2^e or SKIP, p = 2^-(s + e), n = |x_r|_1 2^-e), p = n = 0 on skipped rows."""
-    finite = torch.isfinite(x).all(dim=1)
-    x0 = torch.where(finite[:, None], x, 0.0)
-    amax = x0.abs().amax(dim=1) if x.shape[1] else torch.zeros(x.shape[0], dtype=x.dtype, device=x.device)
-    _, e = torch.frexp(amax)
-    e = e.to(torch.int64)
-    l1 = x0.abs().sum(dim=1) * (1.0 + 2.0**-40)  # FP64 summation of at most 2^23 terms
-    live = finite & (l1 > 0)
-    p = torch.where(live, _ldexp(torch.ones_like(l1), -(s.to(e.device) + e)), 0.0)
-    n = torch.where(live, _ldexp(l1, -e), 0.0)
-    return torch.where(live, e, SKIP), p, n
-
-
-@dataclass
-class GuardSide:
-    """One operand's part of the guard, rows of x [R, K] (rows of A, or columns of B as rows of
-    B^T): exponents e (SKIP on zero/non-finite rows), p = 2^-(s + e), n = |x_r|_1 2^-e and the
-    7-bit floors (int8; padded to the guard tiles on the kernel path). B's is kept by DgemmPlan."""
-
-    e: torch.Tensor
-    p: torch.Tensor
-    n: torch.Tensor
-    floors: torch.Tensor
-
-    @classmethod
-    def build(cls, x: torch.Tensor, s: torch.Tensor, kern: bool, tiles: tuple) -> "GuardSide":
-        e, p, n = _side(x, s)
-        if not kern:
-            return cls(e, p, n, _floors(x, e))
-        import triton
-
-        from .ozaki2._kernels.guard import floor_bounds_kernel
-
-        r, k = x.shape
-        block = tiles[0]  # square tiles: the same padding for A's rows and B's columns
-        up = lambda v, q: -(-v // q) * q  # noqa: E731
-        rp, kp = up(r, block), up(k, tiles[2])
-        out = torch.empty((rp, kp), dtype=torch.int8, device=x.device)
-        grid = (triton.cdiv(rp, FLOOR_BLOCK_R), triton.cdiv(kp, FLOOR_BLOCK_K))
-        floor_bounds_kernel[grid](x, x.stride(0), x.stride(1), e, out, r, k, rp, kp,
-                                  BLOCK_R=FLOOR_BLOCK_R, BLOCK_K=FLOOR_BLOCK_K, num_warps=4, enable_fp_fusion=False)
-        return cls(e, p, n, out)
-
-
 def guard_failures(a: torch.Tensor, b: torch.Tensor, sa: torch.Tensor, sb: torch.Tensor,
-                   tau: float = GUARD_TAU, *, use_kernels: bool | None = None, small_tiles: bool = False,
-                   b_side: GuardSide | None = None) -> int:
-    """How many entries of an Ozaki-II result of A B (scaled by 2^sa, 2^sb) have a rigorous error
-    bound above tau sqrt(K) u (|A||B|)_ij (rows/columns with inf or nan are skipped): one INT8
-    product of 7-bit floors of |A| and |B| with the test fused into its epilogue (Triton on CUDA,
-    or anywhere with ``use_kernels``), else the same arithmetic in torch. One host sync.
-    ``b_side``: B's ``GuardSide`` from an earlier call with the same B and sb (built when None).
+                   tau: float = GUARD_TAU) -> int:
+    """How many entries of an Ozaki-II product of a [M, K] and b [K, N] (scaled by 2^sa, 2^sb)
+    have a rigorous error bound above tau sqrt(K) u (|A||B|)_ij: the NumPy reference
+    (``ozaki2.reference.guard_count``) of what ``OzakiIIGemm(..., bounds=True).guard_failures``
+    computes on the GPU."""
+    from .ozaki2.reference import guard_count
 
-    Normalised per row and column (no under/overflow for any finite input):
-    E'_ij = 2^-(sa_i+ea_i) |b_j|_1 2^-eb_j / 2 + |a_i|_1 2^-ea_i 2^-(sb_j+eb_j) / 2 + K/4 2^-(sa_i+ea_i) 2^-(sb_j+eb_j)
-    against tau sqrt(K) u (la lb^T)_ij / 127^2, where la = floor(|a| 2^-ea 127).
-    """
-    k = a.shape[1]
-    m, n = a.shape[0], b.shape[1]
-    if k == 0 or m == 0 or n == 0:
-        return 0
-    kern = a.device.type == "cuda" if use_kernels is None else use_kernels
-    tiles = GUARD_SMALL_TILES if small_tiles else GUARD_TILES
-    sa_side = GuardSide.build(a, sa, kern, tiles)
-    sb_side = b_side if b_side is not None else GuardSide.build(b.t(), sb, kern, tiles)
-    thr = tau * math.sqrt(k) * U64 / (127.0 * 127.0)
-    pa, na, pb, nb = sa_side.p, sa_side.n, sb_side.p, sb_side.n
-    if not kern:
-        low = (sa_side.floors.to(torch.int64) @ sb_side.floors.to(torch.int64).t()).to(torch.float64)
-        err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + (k / 4.0) * (pa[:, None] * pb[None, :])
-        return int((err > thr * low).sum())
-    from .ozaki2._kernels.guard import guard_kernel
-
-    bm, bn, bk, gm, nw, ns = tiles
-    la, lb = sa_side.floors, sb_side.floors
-    mp, kp = la.shape
-    np_ = lb.shape[0]
-    count = torch.zeros(1, dtype=torch.int64, device=a.device)
-    chunk = max(bk, GUARD_K_CHUNK // bk * bk)
-    guard_kernel[((mp // bm) * (np_ // bn),)](la, lb, pa, na, pb, nb, count, m, n, mp, np_, kp, k / 4.0, thr,
-                                              K_CHUNK=chunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
-                                              num_warps=nw, num_stages=ns, enable_fp_fusion=False)
-    return int(count.item())
-
-
-def _floors(x: torch.Tensor, e: torch.Tensor) -> torch.Tensor:
-    """floor(|x| 2^-e 127) as int8 (0 on skipped rows), as floor_bounds_kernel computes it."""
-    live = e > -2000
-    x0 = torch.where(live[:, None], x, 0.0)
-    e0 = torch.where(live, e, 0)
-    v = _ldexp(x0.abs(), -e0[:, None]) * 127.0
-    return torch.floor(v).to(torch.int8)
+    t = lambda x: x.detach().cpu().numpy()  # noqa: E731
+    return guard_count(t(a), t(b), t(sa), t(sb), tau)
 
 
 def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bits: int | None = None,
@@ -297,4 +200,4 @@ def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bi
     return (c, plan.choice) if return_choice else c
 
 
-__all__ = ["dgemm", "DgemmPlan", "Choice", "choose", "guard_failures", "GuardSide", "AccuracyFallbackWarning"]
+__all__ = ["dgemm", "DgemmPlan", "Choice", "choose", "guard_failures", "AccuracyFallbackWarning"]

@@ -15,6 +15,8 @@ No host synchronisation. A row of A (column of B) holding inf or NaN makes its w
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import torch
 import triton
@@ -27,6 +29,7 @@ from .reference import check_budget, half_bits
 #: same tiles as Ozaki-I's measured default (persistent TMA, 256x128x128, 8 warps, 3 stages)
 BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES = 256, 128, 128, 8, 8, 3
 SMALL_TILES = (16, 16, 32, 2, 4, 2)
+GUARD_TILES = (128, 128, 128, 8, 8, 3)
 SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
@@ -57,14 +60,18 @@ class OzakiIIGemm:
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
             residues are added mod p).
-        transpose_b: copy B^T to row-major once before its residue split (off until measured:
-            benchmarks/tune_ozaki2.py times both).
+        transpose_b: copy B^T to row-major once before its residue split (measured within noise
+            of the strided split at 4096 and 8192, so off).
+        bounds: also keep what ``guard_failures`` needs (the L1 norms and, as an extra residue
+            plane, the 7-bit floors of |A| and |B|, from the same passes over the operands).
     """
 
     def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
-                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool = False):
+                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool = False,
+                 bounds: bool = False):
         check_2d("b", b, torch.float64)
         self.transpose_b = bool(transpose_b)
+        self.bounds = bool(bounds)
         self.n_moduli = check_moduli(moduli)
         if scaling not in reference.SCALINGS:
             raise ValueError(f"scaling must be one of {reference.SCALINGS}, got {scaling!r}")
@@ -80,8 +87,9 @@ class OzakiIIGemm:
         self.k, self.n = b.shape
         self._b = b
         self.tiles = SMALL_TILES if small_tiles else (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES)
+        #: the guard GEMM's tiles: they divide the residue planes' padding (rows to BLOCK_M, columns to BLOCK_N)
+        self.guard_tiles = SMALL_TILES if small_tiles else GUARD_TILES
         self._ws = None
-        self._rows = None
         #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
         self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
         bk = self.tiles[2]
@@ -105,61 +113,64 @@ class OzakiIIGemm:
         consts += [2.0 ** (CHUNK_BITS * c) / big_p for c in range(nchunk)]  # as the reference computes them
         self._consts = device_constant(consts, torch.float64, self.device)
         self._nchunk = nchunk
-        self._rb = torch.empty((self.n_moduli, self.np_, self.kp), dtype=torch.int8, device=self.device)
+        self._rb = torch.empty((self.n_moduli + self.bounds, self.np_, self.kp), dtype=torch.int8, device=self.device)
         self._sb = torch.empty(self.n, dtype=torch.int64, device=self.device)
+        self._rows_b = self._row_buffers(self.n)
         # B's columns are the rows of B^T; a row-major B makes that a strided view whose residue
         # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
         bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
-        self._scales(bt, self.g_b, self._sb)
-        self._split(bt, self._sb, self._rb)
+        self._scales(bt, self.g_b, self._sb, self._rows_b)
+        self._split(bt, self._sb, self._rb, self._rows_b[0])
 
-    def _scales(self, x: torch.Tensor, g: int, s: torch.Tensor) -> None:
+    def _row_buffers(self, r: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """(row max bits, squared 7-bit norm bound, L1 ceilings) [R] int64 of one operand."""
+        return tuple(torch.empty(r, dtype=torch.int64, device=self.device) for _ in range(3))
+
+    def _scales(self, x: torch.Tensor, g: int, s: torch.Tensor, rows: tuple) -> None:
         """s [R] int64 := per-row shifts (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2),
-        max |x_r| 2^s <= 2^62; the reference's integers), NONFINITE for rows with inf/nan.
-        Three launches, no host synchronisation."""
+        max |x_r| 2^s <= 2^62; the reference's integers), NONFINITE for rows with inf/nan; with
+        ``bounds`` also the guard's L1 ceilings. Three launches, no host synchronisation."""
         from ..ozaki._launch import absmax_rows
         from ._kernels.kernels import cs_scale_kernel, norm_bound_kernel
 
         r, k = x.shape
-        bits, n = self._rowbuf(r)
+        bits, n, l1 = rows
         absmax_rows(x, bits)
         n.zero_()
+        if self.bounds:
+            l1.zero_()
         grid = (triton.cdiv(r, NORM_BLOCK_R), max(1, triton.cdiv(k, NORM_CHUNK_K)))
-        norm_bound_kernel[grid](x, x.stride(0), x.stride(1), bits, n, r, k, CHUNK_K=NORM_CHUNK_K,
-                                BLOCK_R=NORM_BLOCK_R, BLOCK_K=NORM_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+        norm_bound_kernel[grid](x, x.stride(0), x.stride(1), bits, n, l1, r, k, WITH_L1=self.bounds,
+                                L1_BITS=reference.L1_BITS, CHUNK_K=NORM_CHUNK_K, BLOCK_R=NORM_BLOCK_R,
+                                BLOCK_K=NORM_BLOCK_K, num_warps=4, enable_fp_fusion=False)
         cs_scale_kernel[(triton.cdiv(r, SCALE_BLOCK),)](bits, n, s, r, g, BLOCK=SCALE_BLOCK, num_warps=4)
 
-    def _rowbuf(self, r: int) -> tuple[torch.Tensor, torch.Tensor]:
-        if self._rows is None or self._rows[0].numel() < r:
-            self._rows = (torch.empty(r, dtype=torch.int64, device=self.device),
-                          torch.empty(r, dtype=torch.int64, device=self.device))
-        return self._rows[0][:r], self._rows[1][:r]
-
-    def _split(self, x: torch.Tensor, s: torch.Tensor, out: torch.Tensor) -> None:
+    def _split(self, x: torch.Tensor, s: torch.Tensor, out: torch.Tensor, bits: torch.Tensor) -> None:
         from ._kernels.kernels import residue_split_kernel
 
         r, k = x.shape
         _, rp, kp = out.shape
         grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
-        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, r, k, rp, kp,
-                                   NMOD=self.n_moduli, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
-                                   num_warps=4, enable_fp_fusion=False)
+        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, bits, r, k, rp, kp,
+                                   NMOD=self.n_moduli, FLOORS=self.bounds, BLOCK_R=SPLIT_BLOCK_R,
+                                   BLOCK_K=SPLIT_BLOCK_K, num_warps=4, enable_fp_fusion=False)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
-        ra, res, sa = self._workspace(a.shape[0])
-        self._scales(a, self.g_a, sa)
-        self._split(a, sa, ra)
+        ra, res, sa, rows = self._workspace(a.shape[0])
+        self._scales(a, self.g_a, sa, rows)
+        self._split(a, sa, ra, rows[0])
         self._products(ra, res)
         self._crt(res, sa, out)
         return out
 
     def _workspace(self, m: int):
+        """(A's residues [+ floors], the residues of C, A's exponents, A's row buffers) for M = m."""
         bm = self.tiles[0]
         mp = _ceil_to(m, bm)
         if self._ws is None or self._ws[0] != m:
-            self._ws = (m, torch.empty((self.n_moduli, mp, self.kp), dtype=torch.int8, device=self.device),
+            self._ws = (m, torch.empty((self.n_moduli + self.bounds, mp, self.kp), dtype=torch.int8, device=self.device),
                         torch.empty((self.n_moduli, mp, self.np_), dtype=torch.uint8, device=self.device),
-                        torch.empty(m, dtype=torch.int64, device=self.device))
+                        torch.empty(m, dtype=torch.int64, device=self.device), self._row_buffers(m))
         return self._ws[1:]
 
     def _products(self, ra: torch.Tensor, res: torch.Tensor) -> None:
@@ -226,6 +237,42 @@ class OzakiIIGemm:
         if self._ws is None or self._ws[0] != a.shape[0]:
             raise ValueError("scales(a): call the plan on a first")
         return self._ws[3], self._sb
+
+
+    def guard_failures(self, a: torch.Tensor, tau: float) -> int:
+        """How many entries of the last product ``self(a)`` have a rigorous error bound above
+        tau sqrt(K) u (|A||B|)_ij (``reference.guard_count``; rows/columns with inf or nan are
+        skipped). GPU path: one persistent INT8 GEMM of the floors kept by the last call (needs
+        ``bounds=True``), the test in its epilogue, one host sync for the count."""
+        m = a.shape[0]
+        if m == 0 or self.n == 0 or self.k == 0:
+            return 0
+        if self.backend == "reference":
+            sa, sb = self.scales(a)
+            return reference.guard_count(a.numpy(), self._b.numpy(), sa.numpy(), sb.numpy(), tau)
+        if not self.bounds:
+            raise ValueError("guard_failures needs a plan built with bounds=True")
+        if self._ws is None or self._ws[0] != m:
+            raise ValueError("guard_failures(a): call the plan on a first")
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        from ..ozaki._launch import _num_programs
+        from ._kernels.guard import guard_kernel
+
+        ra, _, sa, (bits_a, _, l1a) = self._ws[1:]
+        bits_b, _, l1b = self._rows_b
+        bm, bn, bk, gm, nw, ns = self.guard_tiles
+        mp = ra.shape[1]
+        la = TensorDescriptor(ra[self.n_moduli], [mp, self.kp], [self.kp, 1], [bm, bk])
+        lb = TensorDescriptor(self._rb[self.n_moduli], [self.np_, self.kp], [self.kp, 1], [bn, bk])
+        count = torch.zeros(1, dtype=torch.int64, device=self.device)
+        nprog = min(_num_programs(self.device), (mp // bm) * (self.np_ // bn))
+        thr = tau * math.sqrt(self.k) * reference.U64 / (128.0 * 128.0)
+        guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
+                               self.kp, self.k / 4.0, thr, L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
+                               BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
+                               num_warps=nw, num_stages=ns, enable_fp_fusion=False)
+        return int(count.item())
 
 
 def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast",

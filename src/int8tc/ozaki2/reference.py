@@ -30,11 +30,18 @@ def _exponent(x: np.ndarray) -> np.ndarray:
     return np.where(biased == 0, -1021, biased - 1022).astype(np.int64)
 
 
+def _ceil_shifted(x: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    """ceil(|x_rk| 2^shift_r) as int64, at least 1 where x != 0 (a product that underflows still
+    counts 1: the bound stays an upper bound), as the GPU kernels compute it."""
+    q = np.ceil(np.ldexp(np.abs(x), shift[:, None].astype(np.int64))).astype(np.int64)
+    return np.maximum(q, x != 0)
+
+
 def norm_bound_log2(x: np.ndarray, e: np.ndarray) -> np.ndarray:
     """L_r = ceil(log2(n_r)) with n_r = sum_k ceil(|x_rk| 2^(7 - e_r))^2 (exact int64; -1 for a zero
     row), so that |x_r|_2 <= 2^(e_r - 7) sqrt(n_r) <= 2^(e_r - 7 + L_r / 2). x [R, K], e [R] with
     |x_r| <= 2^e_r."""
-    q = np.ceil(np.ldexp(np.abs(x), (7 - e)[:, None].astype(np.int64))).astype(np.int64)  # 0..128
+    q = _ceil_shifted(x, 7 - e)  # 0..128
     n = (q * q).sum(axis=1) if x.shape[1] else np.zeros(x.shape[0], dtype=np.int64)
     return np.array([int(v - 1).bit_length() if v > 0 else -1 for v in n], dtype=np.int64)
 
@@ -231,3 +238,45 @@ def gemm(a: np.ndarray, b: np.ndarray, n_moduli: int = 16, scaling: str = "fast"
     c[bad_a, :] = np.nan
     c[:, bad_b] = np.nan
     return c
+
+
+#: the guard's L1 norms are sums of ceil(|x| 2^(L1_BITS - e)): within K 2^-L1_BITS max|x| of |x|_1
+L1_BITS = 20
+
+
+def guard_rows(x: np.ndarray, s: np.ndarray):
+    """The guard's per-row data of x [R, K] (rows of A, or columns of B as rows of B^T) scaled by
+    2^s: (p, n, floors) with p = 2^-(s + e), n = sum_k ceil(|x_rk| 2^(L1_BITS - e)) 2^-L1_BITS
+    >= |x_r|_1 2^-e and floors = floor(|x| 2^(7 - e)) in [0, 127] (e: max |x_r| < 2^e, from
+    the bits as the GPU computes it); p = n = floors = 0 on zero rows and rows with inf/nan."""
+    finite = np.isfinite(x).all(axis=1)
+    x0 = np.where(finite[:, None], x, 0.0)
+    amax = np.abs(x0).max(axis=1) if x.shape[1] else np.zeros(x.shape[0])
+    live = amax > 0
+    e = np.where(live, _exponent(amax), 0).astype(np.int64)
+    l1 = _ceil_shifted(x0, L1_BITS - e).sum(axis=1)
+    floors = np.floor(np.ldexp(np.abs(x0), (7 - e)[:, None])).astype(np.int64)
+    p = np.where(live, np.ldexp(1.0, np.where(live, -(np.asarray(s, dtype=np.int64) + e), 0)), 0.0)
+    n = np.where(live, np.ldexp(l1.astype(np.float64), -L1_BITS), 0.0)
+    return p, n, np.where(live[:, None], floors, 0)
+
+
+U64 = 2.0**-53
+
+
+def guard_count(a: np.ndarray, b: np.ndarray, sa: np.ndarray, sb: np.ndarray, tau: float, u: float = U64) -> int:
+    """How many entries of an Ozaki-II product of a [M, K] and b [K, N] (scaled by 2^sa, 2^sb) have
+    a rigorous error bound E_ij above tau sqrt(K) u L_ij, L <= |A||B| from the 7-bit floors.
+
+    E_ij = 2^-sa_i |b_j|_1 / 2 + 2^-sb_j |a_i|_1 / 2 + K 2^-(sa_i + sb_j) / 4 bounds the error of
+    the rounded integer operands (C's own final rounding aside). Normalised per row and column
+    (no under/overflow for any finite input): E'_ij = pa_i nb_j / 2 + na_i pb_j / 2 + K/4 pa_i pb_j
+    against tau sqrt(K) u (la lb^T)_ij / 128^2. Rows/columns with inf or nan are skipped (their
+    entries of C are NaN). The GPU's guard kernel computes exactly this."""
+    k = a.shape[1]
+    pa, na, la = guard_rows(a, sa)
+    pb, nb, lb = guard_rows(b.T, sb)
+    low = (la @ lb.T).astype(np.float64)  # exact: integers below 2^53
+    err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + (k / 4.0) * (pa[:, None] * pb[None, :])
+    thr = tau * math.sqrt(k) * u / (128.0 * 128.0)
+    return int((err > thr * low).sum())

@@ -32,11 +32,22 @@ def _rint(x):
 
 
 @triton.jit
+def _ceil_shifted(x, shift):
+    """ceil(|x| 2^shift) as int64, at least 1 for x != 0 (an underflowed product counts 1)."""
+    v = _ldexp(tl.abs(x), shift)
+    t = v.to(tl.int64)
+    q = t + (t.to(tl.float64) < v).to(tl.int64)
+    return tl.maximum(q, (x != 0).to(tl.int64))
+
+
+@triton.jit
 def norm_bound_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides (finite)
     rowmax_ptr,  # [R] int64 bits of each row's max |x| (Ozaki-I's absmax kernel)
     n_ptr,  # [R] int64, zeroed by the caller; atomically += sum_k ceil(|x| 2^(7 - e))^2
+    l1_ptr,  # [R] int64, zeroed by the caller when WITH_L1; += sum_k ceil(|x| 2^(L1_BITS - e))
     R, K,
+    WITH_L1: tl.constexpr, L1_BITS: tl.constexpr,
     CHUNK_K: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
 ):
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
@@ -46,15 +57,18 @@ def norm_bound_kernel(
     e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| <= 2^e
     kstart = tl.program_id(1) * CHUNK_K
     acc = tl.zeros((BLOCK_R,), dtype=tl.int64)
+    acc1 = tl.zeros((BLOCK_R,), dtype=tl.int64)
     for kk in range(0, CHUNK_K, BLOCK_K):
         cols = kstart + kk + tl.arange(0, BLOCK_K)
         m = rmask[:, None] & (cols < K)[None, :]
         x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, m)
-        v = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact, in [0, 128]
-        t = v.to(tl.int64)
-        q = t + (t.to(tl.float64) < v).to(tl.int64)  # ceil
+        q = _ceil_shifted(x, (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # in [0, 128]
         acc += tl.sum(q * q, axis=1)
+        if WITH_L1:
+            acc1 += tl.sum(_ceil_shifted(x, (L1_BITS - e)[:, None] + tl.zeros_like(x).to(tl.int64)), axis=1)
     tl.atomic_add(n_ptr + rows, acc, mask=rmask)
+    if WITH_L1:
+        tl.atomic_add(l1_ptr + rows, acc1, mask=rmask)
 
 
 @triton.jit
@@ -87,9 +101,10 @@ def residue_split_kernel(
     s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s), |X'| <= 2^62
     p_ptr,  # [NMOD] int64 moduli
     pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p
-    r_ptr,  # [NMOD, Rp, Kp] int8 out: symmetric residues of X' (zero padded)
+    r_ptr,  # [NMOD (+1), Rp, Kp] int8 out: symmetric residues of X' (zero padded), then the floors
+    rowmax_ptr,  # [R] int64 bits of max |x_r| (read when FLOORS)
     R, K, Rp, Kp,
-    NMOD: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+    NMOD: tl.constexpr, FLOORS: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
 ):
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
@@ -117,6 +132,14 @@ def residue_split_kernel(
         m = tl.where(m > (p - 1) // 2, m - p, m)  # symmetric: fits int8 for p <= 256
         m = tl.where(m < -(p // 2), m + p, m)
         tl.store(r_ptr + k * plane + offs, m.to(tl.int8), mask=out_mask)
+    if FLOORS:  # plane NMOD: the guard's 7-bit floors of |x| 2^(7 - e), 0 on zero and non-finite rows
+        bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
+        biased = (bits >> 52) & 0x7FF
+        e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| < 2^e: floors <= 127
+        live = (bits != 0) & (biased != 0x7FF)
+        f = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact or rounded down
+        f = tl.where(live[:, None], f, 0.0).to(tl.int32)  # truncation = floor
+        tl.store(r_ptr + NMOD * plane + offs, f.to(tl.int8), mask=out_mask)
 
 
 @triton.jit
