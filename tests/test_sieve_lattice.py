@@ -45,6 +45,32 @@ def test_solves_to_goal_with_lll_only(dim, seed):
     assert vec == res.vector and abs(norm - res.norm) < 1e-9 and norm > 0
 
 
+def test_triangular_coefficients_and_non_triangular_bases():
+    from int8tc.sieve.lattice.solve import triangular, triangular_coefficients
+
+    rng = np.random.default_rng(3)
+    up = svp_challenge_basis(12, 1)
+    assert triangular(up) == "upper"
+    low = [row[::-1] for row in up[::-1]]  # the same lattice reflected: lower triangular
+    assert triangular(low) == "lower"
+    for basis in (up, low):
+        c = [int(v) for v in rng.integers(-50, 50, 12)]
+        vec = [sum(c[i] * basis[i][k] for i in range(12)) for k in range(12)]
+        assert triangular_coefficients(basis, vec, triangular(basis)) == c
+    vec[0] += 1  # the lower basis' last vector: its first coordinate is not reachable by +1 alone
+    with pytest.raises(ValueError, match="not in the lattice"):
+        triangular_coefficients(low, vec, "lower")
+    # a mixed (non-triangular) basis of the same lattice goes through U and gives exact coefficients
+    mixed = [list(r) for r in up]
+    for i in range(1, 12):
+        mixed[i] = [x + 3 * y for x, y in zip(mixed[i], mixed[i - 1])]
+    assert triangular(mixed) is None
+    res = solve_svp(mixed, 1.05, device="cpu", seed=0, bkz_block=0)
+    assert res.found
+    norm, v = _exact_norm(mixed, res.coefficients)
+    assert v == res.vector and abs(norm - res.norm) < 1e-9
+
+
 @pytest.mark.parametrize("dim,seed", [(34, 5), (40, 3)])
 def test_finds_the_enumerated_shortest_vector(dim, seed):
     basis = svp_challenge_basis(dim, seed)

@@ -27,6 +27,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")
+    p.add_argument("--epochs", choices=("incremental", "full"), default="incremental",
+                   help="all-pairs epochs after a context's first test only pairs with a vector that entered since "
+                        "(default), or all pairs every time")
     p.add_argument("--allow-slow", action="store_true", help=f"sieve above dimension {CPU_MAX_DIM} on the CPU")
 
 
@@ -82,6 +85,7 @@ def main(args) -> int:
             return 2
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
                     bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
+                    incremental=args.epochs == "incremental",
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")

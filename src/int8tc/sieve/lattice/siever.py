@@ -103,6 +103,10 @@ class Siever:
         self.x = torch.zeros((0, 0), dtype=torch.int64, device=self.device)
         self.y = torch.zeros((0, 0), dtype=torch.float64, device=self.device)
         self.n2 = torch.zeros(0, dtype=torch.float64, device=self.device)
+        #: database vectors not yet tested against the rest (entered since their last epoch)
+        self.new = torch.zeros(0, dtype=torch.bool, device=self.device)
+        #: later epochs of a context test only pairs with a new vector (False: all pairs every epoch)
+        self.incremental = True
         self.stats = Stats()
         #: databases at least this large are sieved with BGJ1-style buckets (None: always all pairs)
         self.bgj1_from = bgj1_from
@@ -169,10 +173,11 @@ class Siever:
         x = torch.cat([self.x, x_new]) if len(self.x) else x_new
         y = torch.cat([self.y, y_new]) if len(self.y) else y_new
         n2 = torch.cat([self.n2, n2_new])
+        new = torch.cat([self.new, torch.ones(len(x_new), dtype=torch.bool, device=self.device)])
         cap = keep if keep is not None else max(self.db_target(), len(self.x))
         order = torch.argsort(n2)[:cap]
         entered = int((order >= len(self.x)).sum())
-        self.x, self.y, self.n2 = x[order], y[order], n2[order]
+        self.x, self.y, self.n2, self.new = x[order], y[order], n2[order], new[order]
         return entered
 
     def extend_left(self) -> None:
@@ -191,6 +196,7 @@ class Siever:
         self.l = l
         order = torch.argsort(self.n2)
         self.x, self.y, self.n2 = self.x[order], self.y[order], self.n2[order]
+        self.new = torch.ones(len(self.x), dtype=torch.bool, device=self.device)  # every pair changed
 
     # ---- the sieve --------------------------------------------------------------------------
     def saturation(self) -> float:
@@ -221,6 +227,28 @@ class Siever:
         """The filter's hits for "|y_i -+ y_j|^2 <= target_n2" (a superset of the true pairs)."""
         q, h, s = self.quantize()
         return pair_search(q, h, self.filter_goal(s, target_n2), capacity)
+
+    def new_pairs(self, target_n2: float, capacity: int) -> tuple[torch.Tensor, int, int]:
+        """Like ``candidate_pairs``, for the pairs with at least one new vector only (new x new as
+        a Gram search, new x old as a rectangle): the pairs of two old vectors were tested in an
+        earlier epoch of this context against a target at least as large (the target only
+        shrinks), so they cannot pass now. Returns (global (i, j) rows, dropped, pairs tested)."""
+        q, h, s = self.quantize()
+        goal = self.filter_goal(s, target_n2)
+        new_idx = torch.nonzero(self.new).flatten()
+        old_idx = torch.nonzero(~self.new).flatten()
+        a, b = len(new_idx), len(old_idx)
+        qn, hn = q[new_idx], h[new_idx]
+        h1 = pair_search(qn, hn, goal, capacity)
+        r1 = new_idx[h1.valid()[:, :2].to(torch.int64)]
+        dropped = h1.dropped
+        rec = [r1]
+        if b:
+            h2 = pair_search(qn, hn, goal, capacity, q[old_idx], h[old_idx])
+            v = h2.valid().to(torch.int64)
+            rec.append(torch.stack([new_idx[v[:, 0]], old_idx[v[:, 1]]], dim=1))
+            dropped += h2.dropped
+        return torch.cat(rec), dropped, a * (a - 1) // 2 + a * b
 
     def bucketed_pairs(self, target_n2: float) -> tuple[torch.Tensor, int, int]:
         """BGJ1-style candidates: bucket the database around random centres with the fused
@@ -267,8 +295,13 @@ class Siever:
         t0 = time.perf_counter()
         target = _sorted_quantile(self.n2, REPLACE_QUANTILE)
         tf = time.perf_counter()
+        n_new = int(self.new.sum())
         if self.bgj1_from is not None and len(self.x) >= self.bgj1_from:
             rec, dropped, tested = self.bucketed_pairs(target)
+        elif self.incremental and n_new == 0:  # nothing changed since every pair was tested
+            rec, dropped, tested = torch.zeros((0, 2), dtype=torch.int64, device=self.device), 0, 0
+        elif self.incremental and n_new < len(self.x):
+            rec, dropped, tested = self.new_pairs(target, capacity)
         else:
             hits = self.candidate_pairs(target, capacity)
             rec = hits.valid().to(torch.int64)
@@ -277,6 +310,8 @@ class Siever:
         if self.device.type == "cuda":
             torch.cuda.synchronize()
         self.stats.filter_s += time.perf_counter() - tf
+        # every vector has now met every other one; dropped hits are searched for again (all pairs)
+        self.new = torch.full_like(self.new, bool(dropped))
         # the FP64 re-check in chunks (bounded memory); good candidates beyond the N best distinct
         # ones can never enter the database, so they are pruned as we go
         keep = len(self.x)

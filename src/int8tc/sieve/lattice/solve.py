@@ -38,39 +38,73 @@ class SVPResult:
         return asdict(self)
 
 
-def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8):
+#: LLL in stages of growing delta with fpylll's early reduction (fplll's -e, for knapsack-like
+#: bases): dimension 100's q-ary basis 2.66 -> 0.82 s against (0.75, 0.99) without it (CPU, NOTES.md)
+LLL_DELTAS = (0.51, 0.75, 0.99)
+
+
+def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8, track_u: bool = True):
     """LLL, then at most ``bkz_tours`` tours of BKZ with ``bkz_block`` (0: LLL only) with fpylll;
-    returns (reduced rows, U) where
-    reduced = U * basis. The fpylll 0.6.4 wheel ships no strategy file, so none is used."""
+    returns (reduced rows, U) where reduced = U * basis (U None when not ``track_u``: carrying U
+    through LLL/BKZ doubled the time at dimension 100, so a triangular input basis is solved for
+    the coefficients instead). The fpylll 0.6.4 wheel ships no strategy file, so none is used."""
     from fpylll import BKZ, GSO, LLL, IntegerMatrix
 
     a = IntegerMatrix.from_matrix(basis)
-    u = IntegerMatrix.identity(a.nrows)
-    # LLL in two stages, delta 0.75 then fpylll's 0.99: on the ~10N-bit q-ary bases 1.4-1.6x
-    # faster than one LLL at 0.99 (CPU, dims 80/100: 3.43 -> 2.39 s, 9.33 -> 5.94 s; NOTES.md)
-    # (each call's U maps its own input: fpylll 0.6.4 does not accumulate into a U passed twice)
-    LLL.reduction(a, u, delta=0.75)
-    u2 = IntegerMatrix.identity(a.nrows)
-    LLL.reduction(a, u2)
-    u = u2 * u
+    u = IntegerMatrix.identity(a.nrows) if track_u else None
+    for delta in LLL_DELTAS:
+        if track_u:  # each call's U maps its own input: fpylll 0.6.4 does not accumulate into a U passed twice
+            step = IntegerMatrix.identity(a.nrows)
+            LLL.reduction(a, step, delta=delta, flags=LLL.EARLY_RED)
+            u = step * u
+        else:
+            LLL.reduction(a, delta=delta, flags=LLL.EARLY_RED)
     if bkz_block and bkz_block > 2:
         # through a GSO object that carries U: fpylll 0.6.4's BKZ.reduction(A, param, U) does not
         # keep U consistent with A (seen: U * basis != reduced afterwards)
-        m = GSO.Mat(a, U=u)
+        m = GSO.Mat(a, U=u) if track_u else GSO.Mat(a)
         m.update_gso()
         lll = LLL.Reduction(m)
         lll()
         BKZ.Reduction(m, lll, BKZ.Param(block_size=min(bkz_block, a.nrows), strategies=None,
                                          flags=BKZ.AUTO_ABORT | BKZ.MAX_LOOPS, max_loops=bkz_tours))()
     rows = [[int(a[i, j]) for j in range(a.ncols)] for i in range(a.nrows)]
-    umat = [[int(u[i, j]) for j in range(u.ncols)] for i in range(u.nrows)]
+    umat = [[int(u[i, j]) for j in range(u.ncols)] for i in range(u.nrows)] if track_u else None
     return rows, umat
+
+
+def triangular(basis) -> str | None:
+    """"upper" or "lower" when the square basis is triangular with a nonzero diagonal, else None."""
+    n = len(basis)
+    if any(basis[i][i] == 0 for i in range(n)):
+        return None
+    if all(basis[i][j] == 0 for i in range(n) for j in range(i)):
+        return "upper"
+    if all(basis[i][j] == 0 for i in range(n) for j in range(i + 1, n)):
+        return "lower"
+    return None
+
+
+def triangular_coefficients(basis, vec, kind: str) -> list[int]:
+    """c with c * basis = vec exactly, for a triangular basis (``triangular``); raises ValueError
+    if vec is not in the lattice."""
+    n = len(basis)
+    c = [0] * n
+    order = range(n) if kind == "upper" else range(n - 1, -1, -1)
+    for j in order:
+        rest = range(j) if kind == "upper" else range(j + 1, n)
+        t = vec[j] - sum(c[i] * basis[i][j] for i in rest if c[i] and basis[i][j])
+        q, r = divmod(t, basis[j][j])
+        if r:
+            raise ValueError("the vector is not in the lattice of the basis")
+        c[j] = q
+    return c
 
 
 def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int = 0, bkz_block: int = 20,
               bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
-              lift_every_epoch: bool = True) -> SVPResult:
+              lift_every_epoch: bool = True, incremental: bool = True) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -86,6 +120,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
             LIFT_COUNT shortest (the first session's behaviour).
         lift_every_epoch: also lift after every epoch that changed the database and stop as soon
             as a lift reaches the goal (default), instead of only once a context is saturated.
+        incremental: after a context's first all-pairs epoch, test only the pairs with a vector
+            that entered since (default), instead of all pairs every epoch.
 
     The returned vector is checked on the way out: its coordinates times the input basis are
     recomputed in exact integers and its norm from them.
@@ -101,9 +137,11 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     t0 = time.perf_counter()
     if isinstance(bkz_tours, bool) or not isinstance(bkz_tours, int) or bkz_tours < 1:
         raise ValueError(f"bkz_tours must be a positive int, got {bkz_tours!r}")
-    reduced, u = reduce_basis(basis, bkz_block, bkz_tours)
+    tri = triangular(basis)
+    reduced, u = reduce_basis(basis, bkz_block, bkz_tours, track_u=tri is None)
     t_red = time.perf_counter() - t0
     sv = Siever(reduced, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
+    sv.incremental = bool(incremental)
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
     if sv.r[0] <= target2:  # the reduction already solved it
@@ -135,10 +173,13 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                 break
             sv.extend_left()
     coeffs_red = sv.best[1] if sv.best else [0] * n
-    # back to the input basis: v = c * reduced = c * U * basis
-    coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n)]
-    vec = [sum(coeffs[i] * basis[i][k] for i in range(n) if coeffs[i]) for k in range(n)]
     vec_red = [sum(coeffs_red[i] * reduced[i][k] for i in range(n) if coeffs_red[i]) for k in range(n)]
+    # back to the input basis: v = c * reduced = c * U * basis (or solved on a triangular basis)
+    if u is not None:
+        coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n)]
+    else:
+        coeffs = triangular_coefficients(basis, vec_red, tri)
+    vec = [sum(coeffs[i] * basis[i][k] for i in range(n) if coeffs[i]) for k in range(n)]
     if vec != vec_red:
         raise RuntimeError("internal error: the vector differs between the input and the reduced basis")
     norm = math.sqrt(sum(v * v for v in vec))
