@@ -1,8 +1,12 @@
-# Ozaki-II after the FP64-residue / Cauchy-Schwarz rework: GPU tests, accuracy mode, wide inputs
+# third session, second call: GPU tests of the changed parts, the guard's cost, guarded dgemm, sieve A/B at dim 100
 source benchmarks/device/setup.sh || exit 1
-timeout 200 python3 -m pytest -q -p no:cacheprovider tests/test_ozaki2_gemm.py tests/test_ozaki2_reference.py \
-  tests/test_dgemm.py tests/test_exact.py tests/test_compile_sm90.py 2>&1 | tail -6
-timeout 240 python3 -m int8tc.cli bench 4096,8192 6,7,8 5 --accuracy fp64 --moduli 12,13,14,15,16,17 \
-  --out $OUT/accuracy.csv 2>&1 | grep -v "^\[int8tc\] [0-9]*x" | tail -30
-timeout 120 python3 -m int8tc.cli bench 4096 2,4,6,8 5 --dist wide --ours row,matrix --methods cublas_emulated,int8tc_ozaki1 \
-  --out $OUT/gemm_wide.csv 2>&1 | tail -14
+T0=$SECONDS
+timeout 150 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests/test_dgemm.py tests/test_ozaki2_gemm.py tests/test_compile_sm90.py tests/test_sieve_lattice.py 2>&1 | tee $OUT/gpu_tests.log | tail -3
+echo "tests took $((SECONDS-T0)) s"
+timeout 90 python3 benchmarks/tune_ozaki2.py --moduli 15 --iters 5 --out $OUT/tune_ozaki2.csv 2>&1 | tail -4
+timeout 100 python3 -m int8tc.cli bench 4096,8192 7 5 --accuracy fp64 --moduli 14,15 --out $OUT/accuracy.csv 2>&1 | grep -v "^\[int8tc\]" | tail -11
+echo "gemm part done at $((SECONDS-T0)) s"
+LEFT=$((570-SECONDS+T0))
+timeout $((LEFT/2)) python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 90 --out $OUT/sieve 2>&1 | grep "^{" | cut -c1-230
+LEFT=$((570-SECONDS+T0))
+timeout $LEFT python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 90 --extra "--epochs full" --out $OUT/sieve_full 2>&1 | grep "^{" | cut -c1-230

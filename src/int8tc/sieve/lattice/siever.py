@@ -31,6 +31,7 @@ DB_SIZE_FACTOR = 3.2
 REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile of the database
 RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
 BGJ1_ALPHA = 0.3  # bucket membership: |cos(x, centre)| >= alpha
+BGJ1_MEMBERSHIP = 1.5  # buckets per vector and epoch, on average (the number of centres follows)
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
 
@@ -262,7 +263,7 @@ class Siever:
         goal = self.filter_goal(s, target_n2)
         n, d = q.shape
         p_in = 2 * 0.5 * math.erfc(BGJ1_ALPHA * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
-        n_buckets = int(min(4096, max(8, round(1.5 / max(p_in, 1e-9)))))
+        n_buckets = int(min(4096, max(8, round(BGJ1_MEMBERSHIP / max(p_in, 1e-9)))))
         n_buckets = min(n_buckets, n)
         centres = torch.randperm(n, generator=self.gen)[:n_buckets].to(self.device)
         yc = self.y[centres]
