@@ -7,6 +7,6 @@ timeout 90 python3 benchmarks/tune_ozaki2.py --moduli 15 --iters 5 --out $OUT/tu
 timeout 100 python3 -m int8tc.cli bench 4096,8192 7 5 --accuracy fp64 --moduli 14,15 --out $OUT/accuracy.csv 2>&1 | grep -v "^\[int8tc\]" | tail -11
 echo "gemm part done at $((SECONDS-T0)) s"
 LEFT=$((570-SECONDS+T0))
-timeout $((LEFT/2)) python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 90 --out $OUT/sieve 2>&1 | grep "^{" | cut -c1-230
+timeout $((LEFT/2)) python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 90 --out /tmp/sieve 2>&1 | grep "^{" | cut -c1-230; cp /tmp/sieve/summary.csv $OUT/sieve_summary.csv
 LEFT=$((570-SECONDS+T0))
-timeout $LEFT python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 90 --extra "--epochs full" --out $OUT/sieve_full 2>&1 | grep "^{" | cut -c1-230
+timeout $LEFT python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 90 --extra "--epochs full" --out /tmp/sieve_full 2>&1 | grep "^{" | cut -c1-230; cp /tmp/sieve_full/summary.csv $OUT/sieve_full_summary.csv
