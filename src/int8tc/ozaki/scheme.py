@@ -126,6 +126,8 @@ class Config:
     #: (``split_rows_kernel``), instead of a max-abs kernel, a scale kernel and the split kernel
     fused_split: bool = True
     #: products and reconstruction in one persistent TMA kernel (FP64 tile in registers, no INT32
-    #: planes in memory); off until measured on the GPU (needs ``persistent``; use tiles of at most
-    #: 128x128: the FP64 tile costs 2 registers per element)
+    #: planes in memory; needs ``persistent``; tiles of at most 128x128: the FP64 tile costs 2
+    #: registers per element). Measured on the H200 slower than the default at every size and S
+    #: (8192^3: 4.3-5.0 vs 3.65 ms at S = 2, 23.3-30.0 vs 22.7 ms at S = 6; benchmarks/NOTES.md 22),
+    #: so it stays off; kept as a measured alternative
     fused_recon: bool = False
