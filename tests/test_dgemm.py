@@ -187,10 +187,11 @@ def test_gpu_guard_matches_cpu_decision(rng):
             assert _guarantee_holds(x, y, c.cpu().numpy())
 
 
-@pytest.mark.parametrize("case", ["randn", "disjoint", "mixed"])
-def test_guard_kernels_count_like_the_reference(rng, dev, case):
+@pytest.mark.parametrize("case,k_chunk", [("randn", None), ("disjoint", None), ("mixed", None), ("mixed", "small")])
+def test_guard_kernels_count_like_the_reference(rng, dev, case, k_chunk):
     """The guard's data from the scale/residue kernels and its GEMM (interpreter on CPU) give the
-    reference's count (``reference.guard_count``), for a new A against a kept B too."""
+    reference's count (``reference.guard_count``), for a new A against a kept B too; with K cut
+    into INT32 chunks summed in FP64 as well."""
     from int8tc.dgemm import GUARD_TAU, guard_failures
     from int8tc.ozaki2 import OzakiIIGemm
 
@@ -210,7 +211,12 @@ def test_guard_kernels_count_like_the_reference(rng, dev, case):
         b[:, 2] *= 1e-300
         b[5, 2] = 1e300  # an underflowing ceiling still counts 1
     ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
-    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True)
+    chunk = None if k_chunk is None else (32 if dev.type == "cpu" else 128)  # Kp = 96 / 128: several chunks on CPU
+    if k_chunk and dev.type == "cuda":
+        k = 300  # several 128-wide chunks on the GPU tiles
+        a, b = np.concatenate([a] * 5, axis=1)[:, :k], np.concatenate([b] * 5, axis=0)[:k]
+        ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
+    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, k_chunk=chunk)
     plan(ta)
     sa, sb = plan.scales(ta)
     want = guard_failures(ta, tb, sa, sb, GUARD_TAU)

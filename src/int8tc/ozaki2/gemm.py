@@ -123,8 +123,9 @@ class OzakiIIGemm:
         self._split(bt, self._sb, self._rb, self._rows_b[0])
 
     def _row_buffers(self, r: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """(row max bits, squared 7-bit norm bound, L1 ceilings) [R] int64 of one operand."""
-        return tuple(torch.empty(r, dtype=torch.int64, device=self.device) for _ in range(3))
+        """(row max bits, squared 7-bit norm bound) [R] int64 and the L1 bound [R] float64 of one operand."""
+        return (torch.empty(r, dtype=torch.int64, device=self.device), torch.empty(r, dtype=torch.int64, device=self.device),
+                torch.empty(r, dtype=torch.float64, device=self.device))
 
     def _scales(self, x: torch.Tensor, g: int, s: torch.Tensor, rows: tuple) -> None:
         """s [R] int64 := per-row shifts (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2),

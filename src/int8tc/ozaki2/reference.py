@@ -240,24 +240,25 @@ def gemm(a: np.ndarray, b: np.ndarray, n_moduli: int = 16, scaling: str = "fast"
     return c
 
 
-#: the guard's L1 norms are sums of ceil(|x| 2^(L1_BITS - e)): within K 2^-L1_BITS max|x| of |x|_1
+#: the guard's L1 norms are sums of rint(|x| 2^(L1_BITS - e)) + 1: within 1.5 K 2^-L1_BITS max|x| of |x|_1
 L1_BITS = 20
 
 
 def guard_rows(x: np.ndarray, s: np.ndarray):
     """The guard's per-row data of x [R, K] (rows of A, or columns of B as rows of B^T) scaled by
-    2^s: (p, n, floors) with p = 2^-(s + e), n = sum_k ceil(|x_rk| 2^(L1_BITS - e)) 2^-L1_BITS
-    >= |x_r|_1 2^-e and floors = floor(|x| 2^(7 - e)) in [0, 127] (e: max |x_r| < 2^e, from
+    2^s: (p, n, floors) with p = 2^-(s + e), n = sum_{x_rk != 0} (rint(|x_rk| 2^(L1_BITS - e)) + 1)
+    2^-L1_BITS >= |x_r|_1 2^-e and floors = floor(|x| 2^(7 - e)) in [0, 127] (e: max |x_r| < 2^e, from
     the bits as the GPU computes it); p = n = floors = 0 on zero rows and rows with inf/nan."""
     finite = np.isfinite(x).all(axis=1)
     x0 = np.where(finite[:, None], x, 0.0)
     amax = np.abs(x0).max(axis=1) if x.shape[1] else np.zeros(x.shape[0])
     live = amax > 0
     e = np.where(live, _exponent(amax), 0).astype(np.int64)
-    l1 = _ceil_shifted(x0, L1_BITS - e).sum(axis=1)
+    v = np.ldexp(np.abs(x0), (L1_BITS - e)[:, None])
+    l1 = np.where(x0 != 0, np.rint(v) + 1.0, 0.0).sum(axis=1)  # exact integer sums (< 2^53)
     floors = np.floor(np.ldexp(np.abs(x0), (7 - e)[:, None])).astype(np.int64)
     p = np.where(live, np.ldexp(1.0, np.where(live, -(np.asarray(s, dtype=np.int64) + e), 0)), 0.0)
-    n = np.where(live, np.ldexp(l1.astype(np.float64), -L1_BITS), 0.0)
+    n = np.where(live, np.ldexp(l1, -L1_BITS), 0.0)
     return p, n, np.where(live[:, None], floors, 0)
 
 

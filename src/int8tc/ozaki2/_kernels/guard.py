@@ -17,21 +17,35 @@ def _guard_rows(s_ptr, rowmax_ptr, l1_ptr, offs, R, L1_BITS: tl.constexpr):
     m = offs < R
     s = tl.load(s_ptr + offs, mask=m, other=0)
     bits = tl.load(rowmax_ptr + offs, mask=m, other=0)
-    l1 = tl.load(l1_ptr + offs, mask=m, other=0)
+    l1 = tl.load(l1_ptr + offs, mask=m, other=0.0)
     biased = (bits >> 52) & 0x7FF
     e = tl.where(biased == 0, -1021, biased - 1022)
     live = m & (bits != 0) & (biased != 0x7FF)
     p = tl.where(live, _ldexp(tl.full(offs.shape, 1.0, tl.float64), -(s + e)), 0.0)
-    n = tl.where(live, _ldexp(l1.to(tl.float64), tl.full(offs.shape, -L1_BITS, tl.int64)), 0.0)
+    n = tl.where(live, _ldexp(l1, tl.full(offs.shape, -L1_BITS, tl.int64)), 0.0)
     return p, n
+
+
+@triton.jit
+def _guard_test(low, pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax_b_ptr, l1b_ptr, count_ptr,
+                M, N, kq, thr, L1_BITS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # count the tile's entries with E'_ij > thr * low_ij (one atomic per tile)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    pa, na = _guard_rows(sa_ptr, rowmax_a_ptr, l1a_ptr, offs_m, M, L1_BITS)
+    pb, nb = _guard_rows(sb_ptr, rowmax_b_ptr, l1b_ptr, offs_n, N, L1_BITS)
+    # E' = |b_j|_1 2^-eb / 2 * 2^-(sa+ea) + |a_i|_1 2^-ea / 2 * 2^-(sb+eb) + K/4 2^-(sa+ea) 2^-(sb+eb)
+    err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + kq * (pa[:, None] * pb[None, :])
+    n_fail = tl.sum(tl.sum((err > thr * low).to(tl.int32), axis=1), axis=0)
+    tl.atomic_add(count_ptr, n_fail.to(tl.int64))
 
 
 @triton.jit
 def guard_kernel(
     la_desc,  # TMA descriptor over A's floors [Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
     lb_desc,  # TMA descriptor over B^T's floors [Np, Kp] int8, block [BLOCK_N, BLOCK_K]
-    sa_ptr, rowmax_a_ptr, l1a_ptr,  # [M] int64: A's scale exponents, row max bits, L1 ceilings
-    sb_ptr, rowmax_b_ptr, l1b_ptr,  # [N] int64: the same for B's columns
+    sa_ptr, rowmax_a_ptr, l1a_ptr,  # [M]: A's scale exponents, row max bits (int64), L1 bounds (float64)
+    sb_ptr, rowmax_b_ptr, l1b_ptr,  # [N]: the same for B's columns
     count_ptr,  # [1] int64: += entries with E'_ij > thr * (la lb^T)_ij
     M, N, Mp, Np, Kp, kq, thr,  # kq = K / 4; thr = tau sqrt(K) u / 128^2
     L1_BITS: tl.constexpr,
@@ -41,22 +55,27 @@ def guard_kernel(
 ):
     num_pid_m = Mp // BLOCK_M
     num_pid_n = Np // BLOCK_N
-    for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS):
-        pid_m, pid_n = grouped_tile(w, num_pid_m, num_pid_n, GROUP_M)
-        low = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
-        for k0 in range(0, Kp, K_CHUNK):
+    if Kp <= K_CHUNK:  # one INT32 sum per entry: the modular GEMM's flattened persistent loop
+        nk = Kp // BLOCK_K
+        for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS, flatten=True):
+            pid_m, pid_n = grouped_tile(w, num_pid_m, num_pid_n, GROUP_M)
             acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-            for kk in range(k0, tl.minimum(k0 + K_CHUNK, Kp), BLOCK_K):
-                a = la_desc.load([pid_m * BLOCK_M, kk])
-                b = lb_desc.load([pid_n * BLOCK_N, kk])
+            for t in range(0, nk):
+                a = la_desc.load([pid_m * BLOCK_M, t * BLOCK_K])
+                b = lb_desc.load([pid_n * BLOCK_N, t * BLOCK_K])
                 acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
-            low += acc.to(tl.float64)
-        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-        offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-        pa, na = _guard_rows(sa_ptr, rowmax_a_ptr, l1a_ptr, offs_m, M, L1_BITS)
-        pb, nb = _guard_rows(sb_ptr, rowmax_b_ptr, l1b_ptr, offs_n, N, L1_BITS)
-        # E' = |b_j|_1 2^-eb / 2 * 2^-(sa+ea) + |a_i|_1 2^-ea / 2 * 2^-(sb+eb) + K/4 2^-(sa+ea) 2^-(sb+eb)
-        err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + kq * (pa[:, None] * pb[None, :])
-        n_fail = tl.sum(tl.sum((err > thr * low).to(tl.int32), axis=1), axis=0)
-        if n_fail > 0:
-            tl.atomic_add(count_ptr, n_fail.to(tl.int64))
+            _guard_test(acc.to(tl.float64), pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax_b_ptr,
+                        l1b_ptr, count_ptr, M, N, kq, thr, L1_BITS, BLOCK_M, BLOCK_N)
+    else:  # INT32 sums over K chunks, added in FP64 (exact: integers below 2^53)
+        for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS):
+            pid_m, pid_n = grouped_tile(w, num_pid_m, num_pid_n, GROUP_M)
+            low = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+            for k0 in range(0, Kp, K_CHUNK):
+                acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+                for kk in range(k0, tl.minimum(k0 + K_CHUNK, Kp), BLOCK_K):
+                    a = la_desc.load([pid_m * BLOCK_M, kk])
+                    b = lb_desc.load([pid_n * BLOCK_N, kk])
+                    acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+                low += acc.to(tl.float64)
+            _guard_test(low, pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax_b_ptr, l1b_ptr, count_ptr,
+                        M, N, kq, thr, L1_BITS, BLOCK_M, BLOCK_N)

@@ -41,11 +41,19 @@ def _ceil_shifted(x, shift):
 
 
 @triton.jit
+def _round_up_shifted(x, shift):
+    """An integer-valued FP64 upper bound of |x| 2^shift (< 2^51): round to nearest, plus 1 where
+    x != 0 (so an underflowed product counts 1), without integer conversions."""
+    v = _ldexp(tl.abs(x), shift)
+    return tl.where(x != 0, ((v + TWO52) - TWO52) + 1.0, 0.0)
+
+
+@triton.jit
 def norm_bound_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides (finite)
     rowmax_ptr,  # [R] int64 bits of each row's max |x| (Ozaki-I's absmax kernel)
     n_ptr,  # [R] int64, zeroed by the caller; atomically += sum_k ceil(|x| 2^(7 - e))^2
-    l1_ptr,  # [R] int64, zeroed by the caller when WITH_L1; += sum_k ceil(|x| 2^(L1_BITS - e))
+    l1_ptr,  # [R] float64, zeroed by the caller when WITH_L1; += sum_k (rint(|x| 2^(L1_BITS - e)) + 1), x != 0
     R, K,
     WITH_L1: tl.constexpr, L1_BITS: tl.constexpr,
     CHUNK_K: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
@@ -57,7 +65,7 @@ def norm_bound_kernel(
     e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| <= 2^e
     kstart = tl.program_id(1) * CHUNK_K
     acc = tl.zeros((BLOCK_R,), dtype=tl.int64)
-    acc1 = tl.zeros((BLOCK_R,), dtype=tl.int64)
+    acc1 = tl.zeros((BLOCK_R,), dtype=tl.float64)  # integers below 2^53: exact in any order
     for kk in range(0, CHUNK_K, BLOCK_K):
         cols = kstart + kk + tl.arange(0, BLOCK_K)
         m = rmask[:, None] & (cols < K)[None, :]
@@ -65,7 +73,7 @@ def norm_bound_kernel(
         q = _ceil_shifted(x, (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # in [0, 128]
         acc += tl.sum(q * q, axis=1)
         if WITH_L1:
-            acc1 += tl.sum(_ceil_shifted(x, (L1_BITS - e)[:, None] + tl.zeros_like(x).to(tl.int64)), axis=1)
+            acc1 += tl.sum(_round_up_shifted(x, (L1_BITS - e)[:, None] + tl.zeros_like(x).to(tl.int64)), axis=1)
     tl.atomic_add(n_ptr + rows, acc, mask=rmask)
     if WITH_L1:
         tl.atomic_add(l1_ptr + rows, acc1, mask=rmask)
