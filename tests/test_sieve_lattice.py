@@ -71,6 +71,25 @@ def test_triangular_coefficients_and_non_triangular_bases():
     assert v == res.vector and abs(norm - res.norm) < 1e-9
 
 
+def test_non_square_bases():
+    """A lattice of rank n in Z^m (a knapsack / integer-relation basis, n x (n + 1)) solves with
+    exact coefficients; malformed or dependent bases raise clear errors."""
+    fpylll.FPLLL.set_random_seed(5)
+    a = fpylll.IntegerMatrix.random(30, "intrel", bits=120)
+    rows = [[int(a[i, j]) for j in range(a.ncols)] for i in range(a.nrows)]
+    assert len(rows[0]) == 31
+    res = solve_svp(rows, 1.05, device="cpu", seed=0, bkz_block=0)
+    assert res.found and len(res.vector) == 31
+    norm, vec = _exact_norm(rows, res.coefficients)
+    assert vec == res.vector and abs(norm - res.norm) < 1e-9
+    with pytest.raises(ValueError, match="rows of one length"):
+        solve_svp([[1, 0, 0], [0, 1]], device="cpu")
+    with pytest.raises(ValueError, match="rows of one length m >= the number of rows"):
+        solve_svp([[1], [2]], device="cpu")
+    with pytest.raises(ValueError, match="linearly dependent"):
+        solve_svp([[1, 2, 3], [2, 4, 6], [0, 1, 1]], device="cpu", bkz_block=0)
+
+
 @pytest.mark.parametrize("dim,seed", [(34, 5), (40, 3)])
 def test_finds_the_enumerated_shortest_vector(dim, seed):
     basis = svp_challenge_basis(dim, seed)

@@ -49,8 +49,9 @@ def main(args) -> int:
         if args.basis:
             with open(args.basis) as fh:
                 basis = parse_basis(fh.read())
-            if len(basis) != len(basis[0]):
-                raise ValueError(f"the basis has {len(basis)} rows of length {len(basis[0])}: need a square basis")
+            if len(basis) > len(basis[0]):
+                raise ValueError(f"the basis has {len(basis)} rows of length {len(basis[0])}: need at most as many "
+                                 "rows as columns (linearly independent rows)")
         else:
             if args.dim < 2:
                 raise ValueError(f"--dim must be >= 2, got {args.dim}")

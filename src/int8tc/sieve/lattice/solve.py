@@ -74,8 +74,10 @@ def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8, track_u: bool =
 
 
 def triangular(basis) -> str | None:
-    """"upper" or "lower" when the square basis is triangular with a nonzero diagonal, else None."""
+    """"upper" or "lower" when the basis is square and triangular with a nonzero diagonal, else None."""
     n = len(basis)
+    if any(len(row) != n for row in basis):
+        return None
     if any(basis[i][i] == 0 for i in range(n)):
         return None
     if all(basis[i][j] == 0 for i in range(n) for j in range(i)):
@@ -108,7 +110,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
-        basis: rows of integers (a full-rank square basis).
+        basis: rows of integers, n linearly independent rows of one length m >= n (square, as in
+            the SVP challenge, or a lattice of rank n in Z^m, e.g. a knapsack basis).
         goal: target |v| / GH(L) (the SVP challenge uses 1.05).
         device: "cuda" (Triton filters) or "cpu" (NumPy reference filter; small dimensions);
             default: CUDA if available.
@@ -130,8 +133,10 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         raise ValueError(f"goal must be positive, got {goal}")
     basis = [list(map(int, r)) for r in basis]
     n = len(basis)
-    if n < 2 or any(len(r) != n for r in basis):
-        raise ValueError(f"need a square basis with at least 2 rows, got {n} rows of lengths {sorted({len(r) for r in basis})}")
+    widths = sorted({len(r) for r in basis})
+    if n < 2 or len(widths) != 1 or widths[0] < n:
+        raise ValueError(f"need at least 2 rows of one length m >= the number of rows, got {n} rows of lengths {widths}")
+    width = widths[0]
     dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
     say = progress or (lambda s: None)
     t0 = time.perf_counter()
@@ -173,13 +178,13 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                 break
             sv.extend_left()
     coeffs_red = sv.best[1] if sv.best else [0] * n
-    vec_red = [sum(coeffs_red[i] * reduced[i][k] for i in range(n) if coeffs_red[i]) for k in range(n)]
+    vec_red = [sum(coeffs_red[i] * reduced[i][k] for i in range(n) if coeffs_red[i]) for k in range(width)]
     # back to the input basis: v = c * reduced = c * U * basis (or solved on a triangular basis)
     if u is not None:
         coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n)]
     else:
         coeffs = triangular_coefficients(basis, vec_red, tri)
-    vec = [sum(coeffs[i] * basis[i][k] for i in range(n) if coeffs[i]) for k in range(n)]
+    vec = [sum(coeffs[i] * basis[i][k] for i in range(n) if coeffs[i]) for k in range(width)]
     if vec != vec_red:
         raise RuntimeError("internal error: the vector differs between the input and the reduced basis")
     norm = math.sqrt(sum(v * v for v in vec))
