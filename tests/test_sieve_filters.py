@@ -4,6 +4,8 @@ Integer results are compared exactly; unordered records are sorted first; output
 poisoned so unwritten slots fail.
 """
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 import torch
@@ -12,6 +14,13 @@ from int8tc.sieve import SMALL_FILTER_CONFIG, bucket, half_norms, pair_search
 from int8tc.sieve import reference as ref
 
 CFG = SMALL_FILTER_CONFIG
+TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
+
+
+@pytest.fixture(params=[CFG, TMA_CFG], ids=["plain", "tma"])
+def pcfg(request):
+    """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test."""
+    return request.param
 
 
 def _vecs(rng, m, k, lo=-128, hi=128):
@@ -33,37 +42,37 @@ def _goal_for_rate(x, h, rate, y=None, hy=None):
 
 @pytest.mark.parametrize("k", [64, 96, 128, 160, 192, 1, 33, 100])
 @pytest.mark.parametrize("gram", [True, False])
-def test_pair_search_exact(rng, dev, k, gram):
+def test_pair_search_exact(rng, dev, pcfg, k, gram):
     m, n = 37, 29
     x = _vecs(rng, m, k).to(dev)
     h = half_norms(x)
     y = None if gram else _vecs(rng, n, k).to(dev)
     hy = None if gram else half_norms(y)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05, None if gram else y.cpu(), None if gram else hy.cpu())
-    hits = pair_search(x, h, goal, 5000, y, hy, config=CFG, backend="triton")
+    hits = pair_search(x, h, goal, 5000, y, hy, config=pcfg, backend="triton")
     expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, None if gram else y.cpu().numpy(),
                              None if gram else hy.cpu().numpy())
     assert hits.total == len(expect) > 0 and hits.dropped == 0
     np.testing.assert_array_equal(_sorted(hits.valid().cpu().numpy()), expect)
 
 
-def test_pair_search_deterministic_order_and_poison(rng, dev):
+def test_pair_search_deterministic_order_and_poison(rng, dev, pcfg):
     x = _vecs(rng, 50, 64).to(dev)
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 0.1)
-    hits = pair_search(x, h, goal, 4000, deterministic=True, config=CFG, backend="triton")
+    hits = pair_search(x, h, goal, 4000, deterministic=True, config=pcfg, backend="triton")
     hits.records[hits.kept:] = -7  # anything beyond kept is not part of the answer
     expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
     np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
 
 
-def test_pair_search_overflow_counts_exactly(rng, dev):
+def test_pair_search_overflow_counts_exactly(rng, dev, pcfg):
     x = _vecs(rng, 40, 96).to(dev)
     h = half_norms(x)
     goal = 2**30  # every pair i < j hits
     total = 40 * 39 // 2
     for cap in (0, 1, 100, total, total + 5):
-        hits = pair_search(x, h, goal, cap, config=CFG, backend="triton")
+        hits = pair_search(x, h, goal, cap, config=pcfg, backend="triton")
         assert hits.total == total and hits.kept == min(cap, total) and hits.dropped == max(0, total - cap)
         got = _sorted(hits.valid().cpu().numpy())
         expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
@@ -75,45 +84,45 @@ def test_pair_search_overflow_counts_exactly(rng, dev):
             np.testing.assert_array_equal(got, expect)
 
 
-def test_pair_search_boundary_is_inclusive(rng, dev):
+def test_pair_search_boundary_is_inclusive(rng, dev, pcfg):
     x = _vecs(rng, 24, 64).to(dev)
     h = half_norms(x)
     v = (h.cpu()[:, None] + h.cpu()[None, :] - (x.cpu().long() @ x.cpu().long().T).abs()).numpy()
     iu = np.triu_indices(24, 1)
     goal = int(np.sort(v[iu])[5])  # exactly at some pairs' value
     on_boundary = int((v[iu] == goal).sum())
-    hits = pair_search(x, h, goal, 1000, config=CFG, backend="triton")
+    hits = pair_search(x, h, goal, 1000, config=pcfg, backend="triton")
     assert hits.total == int((v[iu] <= goal).sum())
-    assert pair_search(x, h, goal - 1, 1000, config=CFG, backend="triton").total == hits.total - on_boundary
+    assert pair_search(x, h, goal - 1, 1000, config=pcfg, backend="triton").total == hits.total - on_boundary
 
 
-def test_pair_search_extremes_and_single_row(rng, dev):
+def test_pair_search_extremes_and_single_row(rng, dev, pcfg):
     x = torch.full((20, 128), 127, dtype=torch.int8)
     x[::2] = -128
     x = x.to(dev)
     h = half_norms(x)
-    hits = pair_search(x, h, 0, 1000, config=CFG, backend="triton", deterministic=True)
+    hits = pair_search(x, h, 0, 1000, config=pcfg, backend="triton", deterministic=True)
     np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), 0))
     one = x[:1]
-    assert pair_search(one, h[:1], 10**9, 10, config=CFG, backend="triton").total == 0  # no pair i < j
+    assert pair_search(one, h[:1], 10**9, 10, config=pcfg, backend="triton").total == 0  # no pair i < j
     y = _vecs(rng, 7, 128).to(dev)
-    r = pair_search(one, h[:1], 10**9, 10, y, half_norms(y), config=CFG, backend="triton")
+    r = pair_search(one, h[:1], 10**9, 10, y, half_norms(y), config=pcfg, backend="triton")
     assert r.total == 7
 
 
-def test_pair_search_empty_result(rng, dev):
+def test_pair_search_empty_result(rng, dev, pcfg):
     x = _vecs(rng, 33, 64).to(dev)
     h = half_norms(x)
-    hits = pair_search(x, h, -(10**8), 10, config=CFG, backend="triton")
+    hits = pair_search(x, h, -(10**8), 10, config=pcfg, backend="triton")
     assert hits.total == 0 and hits.valid().shape == (0, 4)
 
 
-def test_non_contiguous_input_is_handled(rng, dev):
+def test_non_contiguous_input_is_handled(rng, dev, pcfg):
     big = _vecs(rng, 60, 200).to(dev)
     x = big[::2, 3:131]  # strided rows, offset columns
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05)
-    hits = pair_search(x, h, goal, 5000, config=CFG, backend="triton", deterministic=True)
+    hits = pair_search(x, h, goal, 5000, config=pcfg, backend="triton", deterministic=True)
     np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal))
 
 
@@ -201,6 +210,27 @@ def test_gpu_default_tiles_pair_search_and_bucket(rng, k):
     for r in range(0, 1000, 7):
         kk = min(counts[r], 8)
         np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k", [64, 128, 192])
+@pytest.mark.parametrize("tiles", [(64, 64, 128, 4), (128, 128, 128, 8)])
+def test_gpu_tma_pair_search(rng, k, tiles):
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG
+
+    bm, bn, bk, nw = tiles
+    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3)
+    x = _vecs(rng, 1000, k).cuda()
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
+    hits = pair_search(x, h, goal, 10**6, deterministic=True, config=cfg)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal))
+    y = _vecs(rng, 777, k).cuda()
+    hy = half_norms(y)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-2, y.cpu(), hy.cpu())
+    hits = pair_search(x, h, goal, 10**6, y, hy, deterministic=True, config=cfg)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(),
+                                  ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, y.cpu().numpy(), hy.cpu().numpy()))
 
 
 @pytest.mark.parametrize("sizes", [[0, 1, 40, 2, 17, 0, 33], [5], [], [70, 3]])

@@ -121,7 +121,9 @@ def _run(args, emit) -> None:
     bucket_configs = [DEFAULT_FILTER_CONFIG]
     if args.sweep:
         configs += [FilterConfig(128, 128, 32, 8, 8, 2), FilterConfig(64, 64, 32, 16, 4, 2),
-                    FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2)]
+                    FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2),
+                    FilterConfig(64, 64, 128, 16, 4, 3, tma=True), FilterConfig(64, 64, 128, 64, 4, 4, tma=True),
+                    FilterConfig(128, 128, 128, 16, 8, 3, tma=True), FilterConfig(128, 128, 128, 32, 8, 4, tma=True)]
         bucket_configs += [FilterConfig(128, 128, 32, 8, 8, 2), FilterConfig(64, 64, 32, 8, 4, 2),
                            FilterConfig(128, 64, 32, 8, 4, 2), FilterConfig(64, 128, 32, 8, 4, 3)]
     for k in _ints(args.ks):
@@ -141,7 +143,8 @@ def _run(args, emit) -> None:
                     ms = time_cuda(fused, args.iters, warmup=2)
                     hh = res["h"]
                     emit(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
-                             f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"))
+                             f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"
+                             f" s{cfg.num_stages}{' tma' if cfg.tma else ''}"))
                 if args.unfused and rate == 1e-4 and m == max(_ints(args.pair_m)[:2]):
                     ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1)
                     n_hits = int(unfused_pair_search(x, h, goal).shape[0])

@@ -33,6 +33,10 @@ class FilterConfig:
     tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
     num_warps: int = 4
     num_stages: int = 2
+    #: pair search only: TMA tile loads, the row panel kept when K fits one block_k, a three-op
+    #: no-hit test per tile (``pair_search_tma_kernel``); off until timed on the GPU
+    #: (benchmarks/tune_filters.py). block_k must be a power of two; with tma it is capped at K.
+    tma: bool = False
 
 
 #: H200 default (benchmarks/NOTES.md: 64x64 tiles, 4 warps ran fastest in the first sweep,
@@ -185,17 +189,31 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
     if m and n:
-        from ._kernels.filters import pair_search_kernel
+        from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
         n_tiles = triton.cdiv(n, cfg.block_n)
         grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
         if gram and cfg.block_m != cfg.block_n:
             raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
-        pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
-                                 records, count, capacity, KP=xp.shape[1], GRAM=gram,
-                                 TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                 BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
-                                 num_stages=cfg.num_stages)
+        if cfg.tma:
+            from triton.tools.tensor_descriptor import TensorDescriptor
+
+            kp = xp.shape[1]
+            bk = cfg.block_k
+            while kp % bk:  # the largest power of two <= block_k that divides K (K is a multiple of 32)
+                bk //= 2
+            xd = TensorDescriptor(xp, [m, kp], [xp.stride(0), 1], [cfg.block_m, bk])
+            yd = xd if gram else TensorDescriptor(yp, [n, kp], [yp.stride(0), 1], [cfg.block_n, bk])
+            pair_search_tma_kernel[grid](xd, half_norms, yd, hy, m, n, int(goal), records, count, capacity, KP=kp,
+                                         GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                                         BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+                                         num_warps=cfg.num_warps)
+        else:
+            pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
+                                     records, count, capacity, KP=xp.shape[1], GRAM=gram,
+                                     TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                                     BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
+                                     num_stages=cfg.num_stages)
     hits = PairHits(records, count, capacity)
     return _sort_records(hits, n) if deterministic else hits
 

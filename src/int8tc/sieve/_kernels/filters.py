@@ -77,6 +77,57 @@ def pair_search_kernel(
 
 
 @triton.jit
+def pair_search_tma_kernel(
+    x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
+    hx_ptr,  # h_x [M] int32
+    y_desc,  # TMA descriptor over Y [N, KP] int8, block [BLOCK_N, BLOCK_K] (= x_desc for a Gram search)
+    hy_ptr,  # h_y [N] int32
+    M, N, goal,
+    out_ptr, count_ptr, capacity,  # as pair_search_kernel
+    KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
+):
+    """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
+    the end read as zeros), the row panel loaded once when K fits one block, and a cheaper test
+    on tiles without hits: max(|dot| - (h_i - goal + min_j h_j)) < 0 (three integer operations
+    per element) proves that no entry of the tile passes; only other tiles run the exact test."""
+    ti = tl.program_id(0)
+    g = tl.program_id(1)
+    n_tiles = tl.cdiv(N, BLOCK_N)
+    if GRAM:
+        tj0 = ti + g * TILES_PER_PROGRAM
+    else:
+        tj0 = g * TILES_PER_PROGRAM
+    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
+    rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
+    row_edge = (ti + 1) * BLOCK_M > M
+    if KP == BLOCK_K:
+        a_panel = x_desc.load([ti * BLOCK_M, 0])
+    for t in tl.range(0, n_here, num_stages=NUM_STAGES):
+        tj = tj0 + t
+        if KP == BLOCK_K:
+            acc = tl.dot(a_panel, y_desc.load([tj * BLOCK_N, 0]).T, out_dtype=tl.int32)
+        else:
+            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+            for k0 in tl.static_range(0, KP, BLOCK_K):
+                acc = tl.dot(x_desc.load([ti * BLOCK_M, k0]), y_desc.load([tj * BLOCK_N, k0]).T, acc,
+                             out_dtype=tl.int32)
+        cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+        cmask = cols < N
+        hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
+        lim = hxg + tl.min(tl.where(cmask, hy, 1 << 30), axis=0)  # |dot| >= h_i - goal + h_j implies |dot| >= lim_i
+        if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
+            hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
+            if row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti):
+                hit = hit & rmask[:, None] & cmask[None, :]
+                if GRAM:
+                    hit = hit & (rows[:, None] < cols[None, :])
+            _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+
+
+@triton.jit
 def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity):
     """Compact a tile's hits into the record buffer: one atomic per tile with a hit."""
     hi = hit.to(tl.int32)
