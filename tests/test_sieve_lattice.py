@@ -121,10 +121,11 @@ def test_quantisation_loses_no_reducing_pair():
         assert true_pairs <= found, f"{len(true_pairs - found)} reducing pairs lost to INT8 rounding"
 
 
-@pytest.mark.parametrize("dim,seed", [(40, 1), (50, 2)])
-def test_bgj1_buckets_solve_too(dim, seed):
+@pytest.mark.parametrize("dim,seed,alpha,membership", [(40, 1, 0.3, 1.5), (50, 2, 0.3, 1.5), (46, 3, 0.42, 4.0)])
+def test_bgj1_buckets_solve_too(dim, seed, alpha, membership):
     basis = svp_challenge_basis(dim, seed)
-    res = solve_svp(basis, 1.05, device="cpu", seed=seed, bkz_block=0, bgj1_from=0)
+    res = solve_svp(basis, 1.05, device="cpu", seed=seed, bkz_block=0, bgj1_from=0, bgj1_alpha=alpha,
+                    bgj1_membership=membership)
     assert res.found and _exact_norm(basis, res.coefficients)[1] == res.vector
 
 
@@ -196,6 +197,15 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     for bad_count in ("-3", "many"):
         assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-from", bad_count]) == 2
         assert "--bgj1-from must be" in capsys.readouterr().err
+    for bad_alpha in ("0", "1.2"):
+        assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-alpha", bad_alpha]) == 2
+        assert "--bgj1-alpha must be in (0, 1)" in capsys.readouterr().err
+    assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-membership", "0"]) == 2
+    assert "--bgj1-membership must be positive" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="bgj1_membership must be positive"):
+        solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_membership=0.0)
+    with pytest.raises(ValueError, match="bgj1_alpha must be in"):
+        solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_alpha=-0.1)
 
 
 @pytest.mark.gpu

@@ -6,4 +6,3 @@ timeout 200 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests 
 timeout 90 python3 benchmarks/tune_ozaki2.py --moduli 14,15 --iters 5 --out $OUT/tune_ozaki2.csv 2>&1 | tail -5
 timeout 100 python3 -m int8tc.cli bench 4096,8192 7 5 --accuracy fp64 --moduli 14,15 --out $OUT/accuracy.csv 2>&1 | grep -v "^\[int8tc\]" | tail -12
 timeout 150 python3 -m int8tc.cli bench 4096,8192 2,4,6,8 10 --out $OUT/gemm.csv 2>&1 | grep -v "^\[int8tc\]" | tail -10
-timeout 200 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 65536,131072 --rates 1e-4,1e-6 --bucket-m 1048576 --bucket-n 16384 --sweep --unfused --iters 3 --out $OUT/filters_tma.csv 2>&1 | grep -v "^\[int8tc\]" | tail -16

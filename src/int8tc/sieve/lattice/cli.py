@@ -24,6 +24,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="use BGJ1 buckets (fused bucketing + in-bucket pair search) once the database holds N "
                         f"vectors; 'none': all pairs throughout; default 'auto': {AUTO_BGJ1_FROM} from dimension "
                         f"{AUTO_BGJ1_DIM} on (the all-pairs pass ran out of memory at dimension 100), else none")
+    p.add_argument("--bgj1-alpha", type=float, default=0.3, metavar="A",
+                   help="BGJ1 bucket membership |cos(x, centre)| >= A (default 0.3)")
+    p.add_argument("--bgj1-membership", type=float, default=1.5, metavar="B",
+                   help="BGJ1: buckets per vector and epoch on average (default 1.5)")
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")
@@ -74,6 +78,12 @@ def main(args) -> int:
             print(f"int8tc sieve: --bgj1-from must be a count >= 0, 'none' or 'auto', got {args.bgj1_from!r}",
                   file=sys.stderr)
             return 2
+    if not 0 < args.bgj1_alpha < 1:
+        print(f"int8tc sieve: --bgj1-alpha must be in (0, 1), got {args.bgj1_alpha}", file=sys.stderr)
+        return 2
+    if not args.bgj1_membership > 0:
+        print(f"int8tc sieve: --bgj1-membership must be positive, got {args.bgj1_membership}", file=sys.stderr)
+        return 2
     if device == "cuda" and not torch.cuda.is_available():
         print("int8tc sieve: --device cuda but no CUDA device is available", file=sys.stderr)
         return 2
@@ -86,7 +96,8 @@ def main(args) -> int:
             return 2
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
                     bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
-                    incremental=args.epochs == "incremental",
+                    incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
+                    bgj1_membership=args.bgj1_membership,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")

@@ -32,6 +32,7 @@ REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile
 RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
 BGJ1_ALPHA = 0.3  # bucket membership: |cos(x, centre)| >= alpha
 BGJ1_MEMBERSHIP = 1.5  # buckets per vector and epoch, on average (the number of centres follows)
+BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
 
@@ -111,6 +112,10 @@ class Siever:
         self.stats = Stats()
         #: databases at least this large are sieved with BGJ1-style buckets (None: always all pairs)
         self.bgj1_from = bgj1_from
+        #: BGJ1 bucket membership |cos(x, centre)| >= bgj1_alpha
+        self.bgj1_alpha = BGJ1_ALPHA
+        #: buckets per vector and epoch, on average (sets the number of centres, at most BGJ1_MAX_BUCKETS)
+        self.bgj1_membership = BGJ1_MEMBERSHIP
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
 
     # ---- context geometry -------------------------------------------------------------------
@@ -253,7 +258,7 @@ class Siever:
 
     def bucketed_pairs(self, target_n2: float) -> tuple[torch.Tensor, int, int]:
         """BGJ1-style candidates: bucket the database around random centres with the fused
-        ``bucket`` filter (|cos(x, c)| >= BGJ1_ALPHA), then ``pair_search`` inside each bucket.
+        ``bucket`` filter (|cos(x, c)| >= ``bgj1_alpha``), then ``pair_search`` inside each bucket.
 
         Returns the hits as global (i, j) rows [n, 2] int64, the number of hits dropped by
         capacities (bucket lists or pair buffers; those pairs may come back in a later epoch) and
@@ -262,8 +267,8 @@ class Siever:
         q, h, s = self.quantize()
         goal = self.filter_goal(s, target_n2)
         n, d = q.shape
-        p_in = 2 * 0.5 * math.erfc(BGJ1_ALPHA * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
-        n_buckets = int(min(4096, max(8, round(BGJ1_MEMBERSHIP / max(p_in, 1e-9)))))
+        p_in = 2 * 0.5 * math.erfc(self.bgj1_alpha * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
+        n_buckets = int(min(BGJ1_MAX_BUCKETS, max(8, round(self.bgj1_membership / max(p_in, 1e-9)))))
         n_buckets = min(n_buckets, n)
         centres = torch.randperm(n, generator=self.gen)[:n_buckets].to(self.device)
         yc = self.y[centres]
@@ -271,7 +276,7 @@ class Siever:
         sc = 127.0 / float(yc.abs().max())
         qc = torch.round(yc * sc).clamp_(-127, 127).to(torch.int8)
         qc_norm = float(qc.to(torch.float64).norm(dim=1).mean())
-        thr = torch.ceil(BGJ1_ALPHA * torch.sqrt(2.0 * h.to(torch.float64)) * qc_norm).to(torch.int32)
+        thr = torch.ceil(self.bgj1_alpha * torch.sqrt(2.0 * h.to(torch.float64)) * qc_norm).to(torch.int32)
         cap_row = BGJ1_ROW_CAPACITY
         b = bucket(q, qc, thr, cap_row)
         counts = b.counts.to(torch.int64)

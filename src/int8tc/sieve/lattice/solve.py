@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 
 import torch
 
-from .siever import Siever
+from .siever import BGJ1_ALPHA, BGJ1_MEMBERSHIP, Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
 
@@ -106,7 +106,8 @@ def triangular_coefficients(basis, vec, kind: str) -> list[int]:
 def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int = 0, bkz_block: int = 20,
               bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
-              lift_every_epoch: bool = True, incremental: bool = True) -> SVPResult:
+              lift_every_epoch: bool = True, incremental: bool = True, bgj1_alpha: float = BGJ1_ALPHA,
+              bgj1_membership: float = BGJ1_MEMBERSHIP) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -123,6 +124,9 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
             LIFT_COUNT shortest (the first session's behaviour).
         lift_every_epoch: also lift after every epoch that changed the database and stop as soon
             as a lift reaches the goal (default), instead of only once a context is saturated.
+        bgj1_alpha: BGJ1 bucket membership threshold |cos(x, centre)| >= bgj1_alpha, in (0, 1).
+        bgj1_membership: buckets per vector and BGJ1 epoch on average (> 0; sets the number of
+            centres, capped at BGJ1_MAX_BUCKETS).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
 
@@ -131,6 +135,10 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     """
     if not goal > 0:
         raise ValueError(f"goal must be positive, got {goal}")
+    if not 0 < bgj1_alpha < 1:
+        raise ValueError(f"bgj1_alpha must be in (0, 1), got {bgj1_alpha}")
+    if not bgj1_membership > 0:
+        raise ValueError(f"bgj1_membership must be positive, got {bgj1_membership}")
     basis = [list(map(int, r)) for r in basis]
     n = len(basis)
     widths = sorted({len(r) for r in basis})
@@ -147,6 +155,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     t_red = time.perf_counter() - t0
     sv = Siever(reduced, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
     sv.incremental = bool(incremental)
+    sv.bgj1_alpha = float(bgj1_alpha)
+    sv.bgj1_membership = float(bgj1_membership)
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
     if sv.r[0] <= target2:  # the reduction already solved it
