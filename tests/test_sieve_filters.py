@@ -234,7 +234,7 @@ def test_gpu_tma_pair_search(rng, k, tiles):
 
 
 @pytest.mark.parametrize("sizes", [[0, 1, 40, 2, 17, 0, 33], [5], [], [70, 3]])
-def test_segment_pair_search_exact(rng, dev, sizes):
+def test_segment_pair_search_exact(rng, dev, pcfg, sizes):
     """Many segments in one launch: exactly the per-segment Gram hits, none across segments."""
     from int8tc.sieve import segment_pair_search
 
@@ -252,7 +252,7 @@ def test_segment_pair_search_exact(rng, dev, sizes):
             expect.append(r)
     expect = _sorted(np.concatenate(expect)) if expect else np.zeros((0, 4), dtype=np.int64)
     for cap in (len(expect) + 5, max(len(expect) // 2, 1)):
-        hits = segment_pair_search(x, h, goal, cap, offsets, config=CFG, backend="triton",
+        hits = segment_pair_search(x, h, goal, cap, offsets, config=pcfg, backend="triton",
                                    deterministic=True)
         assert hits.total == len(expect) and hits.dropped == max(0, len(expect) - cap)
         got = _sorted(hits.valid().cpu().numpy())
@@ -277,14 +277,17 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 
 
 @pytest.mark.gpu
-def test_gpu_segment_pair_search_default_tiles(rng):
-    from int8tc.sieve import segment_pair_search
+@pytest.mark.parametrize("tma", [False, True])
+def test_gpu_segment_pair_search_default_tiles(rng, tma):
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG, segment_pair_search
+
+    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_k=128, num_stages=3) if tma else None
 
     sizes = [300, 0, 1, 129, 64, 1000, 2]
     x = _vecs(rng, sum(sizes), 128, -30, 30).cuda()
     h = half_norms(x)
     offsets = torch.tensor([0] + list(np.cumsum(sizes)), dtype=torch.int64, device="cuda")
     goal = _goal_for_rate(x.cpu(), h.cpu(), 0.01)
-    hits = segment_pair_search(x, h, goal, 10**6, offsets, deterministic=True)
+    hits = segment_pair_search(x, h, goal, 10**6, offsets, deterministic=True, config=cfg)
     expect = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), backend="reference")
     np.testing.assert_array_equal(_sorted(hits.valid().cpu().numpy()), _sorted(expect.valid().numpy()))

@@ -204,15 +204,18 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     assert "--bgj1-membership must be positive" in capsys.readouterr().err
     with pytest.raises(ValueError, match="bgj1_membership must be positive"):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_membership=0.0)
+    with pytest.raises(ValueError, match="filters must be"):
+        solve_svp(svp_challenge_basis(20, 0), device="cpu", filters="fast")
     with pytest.raises(ValueError, match="bgj1_alpha must be in"):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_alpha=-0.1)
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("dim", [50, 60])
-def test_gpu_sieve_solves(dim):
+@pytest.mark.parametrize("dim,filters,bgj1_from", [(50, "plain", None), (60, "plain", None), (60, "tma", None),
+                                                   (60, "tma", 0)])
+def test_gpu_sieve_solves(dim, filters, bgj1_from):
     basis = svp_challenge_basis(dim, 0)
-    res = solve_svp(basis, 1.05, device="cuda", bkz_block=0)
+    res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from)
     assert res.found
     assert _exact_norm(basis, res.coefficients)[1] == res.vector
 

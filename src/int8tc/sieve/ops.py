@@ -33,9 +33,10 @@ class FilterConfig:
     tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
     num_warps: int = 4
     num_stages: int = 2
-    #: pair search only: TMA tile loads, the row panel kept when K fits one block_k, a three-op
-    #: no-hit test per tile (``pair_search_tma_kernel``); off until timed on the GPU
-    #: (benchmarks/tune_filters.py). block_k must be a power of two; with tma it is capped at K.
+    #: pair search and segment pair search: TMA tile loads, the row panel kept when K fits one
+    #: block_k, a three-op no-hit test per tile (``pair_search_tma_kernel``); off until timed on
+    #: the GPU (``int8tc bench-filters --sweep``). With tma, block_k (a power of two) is lowered to
+    #: the largest power of two dividing the padded K.
     tma: bool = False
 
 
@@ -136,6 +137,21 @@ def _padded(x: torch.Tensor) -> torch.Tensor:
     return out
 
 
+def _tma_block_k(kp: int, block_k: int) -> int:
+    """The largest power of two <= block_k that divides K (K is a multiple of 32)."""
+    bk = block_k
+    while kp % bk:
+        bk //= 2
+    return bk
+
+
+def _descriptor(x: torch.Tensor, block_rows: int, block_k: int):
+    """A TMA descriptor over the rows of a padded int8 matrix (rows past the end read as zeros)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    return TensorDescriptor(x, list(x.shape), [x.stride(0), 1], [block_rows, block_k])
+
+
 def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: int,
                 y: torch.Tensor | None = None, y_half_norms: torch.Tensor | None = None, *,
                 deterministic: bool = False, config: FilterConfig | None = None,
@@ -196,14 +212,9 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         if gram and cfg.block_m != cfg.block_n:
             raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
         if cfg.tma:
-            from triton.tools.tensor_descriptor import TensorDescriptor
-
-            kp = xp.shape[1]
-            bk = cfg.block_k
-            while kp % bk:  # the largest power of two <= block_k that divides K (K is a multiple of 32)
-                bk //= 2
-            xd = TensorDescriptor(xp, [m, kp], [xp.stride(0), 1], [cfg.block_m, bk])
-            yd = xd if gram else TensorDescriptor(yp, [n, kp], [yp.stride(0), 1], [cfg.block_n, bk])
+            kp, bk = xp.shape[1], _tma_block_k(xp.shape[1], cfg.block_k)
+            xd = _descriptor(xp, cfg.block_m, bk)
+            yd = xd if gram else _descriptor(yp, cfg.block_n, bk)
             pair_search_tma_kernel[grid](xd, half_norms, yd, hy, m, n, int(goal), records, count, capacity, KP=kp,
                                          GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
@@ -351,12 +362,20 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
     work = _segment_work(offsets, cfg.block_m, cfg.tiles_per_program)
     if len(work):
-        from ._kernels.filters import segment_pair_search_kernel
+        from ._kernels.filters import segment_pair_search_kernel, segment_pair_search_tma_kernel
 
         xp = _padded(x)
-        segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), records, count,
-                                                 capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
-                                                 BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                                 num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        if cfg.tma:
+            bk = _tma_block_k(xp.shape[1], cfg.block_k)
+            segment_pair_search_tma_kernel[(len(work),)](_descriptor(xp, cfg.block_m, bk), half_norms, work, int(goal),
+                                                         records, count, capacity, KP=xp.shape[1],
+                                                         TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                                                         BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+                                                         num_warps=cfg.num_warps)
+        else:
+            segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), records, count,
+                                                     capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
+                                                     BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                                                     num_warps=cfg.num_warps, num_stages=cfg.num_stages)
     out = PairHits(records, count, capacity)
     return _sort_records(out, m) if deterministic else out

@@ -77,6 +77,43 @@ def pair_search_kernel(
 
 
 @triton.jit
+def _tma_panel(x_desc, row0, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
+    # the row panel, kept across column tiles when K fits one block (else a placeholder)
+    if KP == BLOCK_K:
+        return x_desc.load([row0, 0])
+    else:
+        return tl.zeros((1,), dtype=tl.int8)
+
+
+@triton.jit
+def _tma_tile_dot(x_desc, y_desc, panel, row0, col0, KP: tl.constexpr, BLOCK_M: tl.constexpr,
+                  BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    if KP == BLOCK_K:
+        acc = tl.dot(panel, y_desc.load([col0, 0]).T, out_dtype=tl.int32)
+    else:
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            acc = tl.dot(x_desc.load([row0, k0]), y_desc.load([col0, k0]).T, acc, out_dtype=tl.int32)
+    return acc
+
+
+@triton.jit
+def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
+                    out_ptr, count_ptr, capacity):
+    # hxg = h_i - goal, 2^30 on masked rows (never a hit). max(|dot| - (hxg_i + min_j h_j)) < 0
+    # proves the tile hit-free with three integer operations per element; other tiles run the
+    # exact test, masked only where the tile crosses an edge or the diagonal
+    lim = hxg + tl.min(tl.where(cmask, hy, 1 << 30), axis=0)
+    if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
+        hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
+        if need_mask:
+            hit = hit & rmask[:, None] & cmask[None, :]
+            if TRI:
+                hit = hit & (rows[:, None] < cols[None, :])
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+
+
+@triton.jit
 def pair_search_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
     hx_ptr,  # h_x [M] int32
@@ -88,9 +125,8 @@ def pair_search_tma_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
-    the end read as zeros), the row panel loaded once when K fits one block, and a cheaper test
-    on tiles without hits: max(|dot| - (h_i - goal + min_j h_j)) < 0 (three integer operations
-    per element) proves that no entry of the tile passes; only other tiles run the exact test."""
+    the end read as zeros), the row panel loaded once when K fits one block, and the three-op
+    no-hit test of ``_test_and_write``."""
     ti = tl.program_id(0)
     g = tl.program_id(1)
     n_tiles = tl.cdiv(N, BLOCK_N)
@@ -101,30 +137,50 @@ def pair_search_tma_kernel(
     n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
     rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
-    hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
+    hxg = tl.where(rmask, tl.load(hx_ptr + rows, mask=rmask, other=0) - goal, 1 << 30)
     row_edge = (ti + 1) * BLOCK_M > M
-    if KP == BLOCK_K:
-        a_panel = x_desc.load([ti * BLOCK_M, 0])
+    panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
-        if KP == BLOCK_K:
-            acc = tl.dot(a_panel, y_desc.load([tj * BLOCK_N, 0]).T, out_dtype=tl.int32)
-        else:
-            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-            for k0 in tl.static_range(0, KP, BLOCK_K):
-                acc = tl.dot(x_desc.load([ti * BLOCK_M, k0]), y_desc.load([tj * BLOCK_N, k0]).T, acc,
-                             out_dtype=tl.int32)
+        acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
         hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
-        lim = hxg + tl.min(tl.where(cmask, hy, 1 << 30), axis=0)  # |dot| >= h_i - goal + h_j implies |dot| >= lim_i
-        if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
-            hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
-            if row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti):
-                hit = hit & rmask[:, None] & cmask[None, :]
-                if GRAM:
-                    hit = hit & (rows[:, None] < cols[None, :])
-            _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+        _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
+                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity)
+
+
+@triton.jit
+def segment_pair_search_tma_kernel(
+    x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K] (BLOCK_M == BLOCK_N)
+    hx_ptr, work_ptr, goal, out_ptr, count_ptr, capacity,  # as segment_pair_search_kernel
+    KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
+):
+    """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads and no-hit test
+    (tiles may reach into the next segment: those rows and columns are masked)."""
+    w = tl.program_id(0).to(tl.int64) * 4
+    start = tl.load(work_ptr + w)
+    end = tl.load(work_ptr + w + 1)
+    ti = tl.load(work_ptr + w + 2)
+    tj0 = tl.load(work_ptr + w + 3)
+    n_tiles = tl.cdiv(end - start, BLOCK_N)
+    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
+    row0 = start + ti * BLOCK_M
+    rows = row0 + tl.arange(0, BLOCK_M)
+    rmask = rows < end
+    hxg = tl.where(rmask, tl.load(hx_ptr + rows, mask=rmask, other=0) - goal, 1 << 30)
+    row_edge = row0 + BLOCK_M > end
+    panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
+    for t in tl.range(0, n_here, num_stages=NUM_STAGES):
+        tj = tj0 + t
+        col0 = start + tj * BLOCK_N
+        acc = _tma_tile_dot(x_desc, x_desc, panel, row0, col0, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+        cols = col0 + tl.arange(0, BLOCK_N)
+        cmask = cols < end
+        hy = tl.load(hx_ptr + cols, mask=cmask, other=0)
+        _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
+                        True, out_ptr, count_ptr, capacity)
 
 
 @triton.jit

@@ -28,6 +28,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="BGJ1 bucket membership |cos(x, centre)| >= A (default 0.3)")
     p.add_argument("--bgj1-membership", type=float, default=1.5, metavar="B",
                    help="BGJ1: buckets per vector and epoch on average (default 1.5)")
+    p.add_argument("--filters", choices=("plain", "tma"), default="plain",
+                   help="pair-search kernels: the default tiles, or the TMA variant (not yet timed on the GPU)")
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")
@@ -97,7 +99,7 @@ def main(args) -> int:
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
                     bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
                     incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
-                    bgj1_membership=args.bgj1_membership,
+                    bgj1_membership=args.bgj1_membership, filters=args.filters,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")

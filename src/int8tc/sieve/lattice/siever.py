@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import numpy as np
 import torch
 
-from ..ops import bucket, pair_search, segment_pair_search
+from ..ops import DEFAULT_FILTER_CONFIG, bucket, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
 
 SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
@@ -35,6 +35,8 @@ BGJ1_MEMBERSHIP = 1.5  # buckets per vector and epoch, on average (the number of
 BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
+#: the pair searches' TMA variant (``int8tc sieve --filters tma``; not yet timed on the GPU)
+TMA_FILTER_CONFIG = replace(DEFAULT_FILTER_CONFIG, tma=True, block_k=128, num_stages=3)
 
 
 def _first_occurrences(h: torch.Tensor) -> torch.Tensor:
@@ -116,6 +118,8 @@ class Siever:
         self.bgj1_alpha = BGJ1_ALPHA
         #: buckets per vector and epoch, on average (sets the number of centres, at most BGJ1_MAX_BUCKETS)
         self.bgj1_membership = BGJ1_MEMBERSHIP
+        #: tiles of the pair searches (None: the ops' default; ``TMA_FILTER_CONFIG``: the TMA variant)
+        self.filter_config = None
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
 
     # ---- context geometry -------------------------------------------------------------------
@@ -232,7 +236,7 @@ class Siever:
     def candidate_pairs(self, target_n2: float, capacity: int):
         """The filter's hits for "|y_i -+ y_j|^2 <= target_n2" (a superset of the true pairs)."""
         q, h, s = self.quantize()
-        return pair_search(q, h, self.filter_goal(s, target_n2), capacity)
+        return pair_search(q, h, self.filter_goal(s, target_n2), capacity, config=self.filter_config)
 
     def new_pairs(self, target_n2: float, capacity: int) -> tuple[torch.Tensor, int, int]:
         """Like ``candidate_pairs``, for the pairs with at least one new vector only (new x new as
@@ -245,12 +249,12 @@ class Siever:
         old_idx = torch.nonzero(~self.new).flatten()
         a, b = len(new_idx), len(old_idx)
         qn, hn = q[new_idx], h[new_idx]
-        h1 = pair_search(qn, hn, goal, capacity)
+        h1 = pair_search(qn, hn, goal, capacity, config=self.filter_config)
         r1 = new_idx[h1.valid()[:, :2].to(torch.int64)]
         dropped = h1.dropped
         rec = [r1]
         if b:
-            h2 = pair_search(qn, hn, goal, capacity, q[old_idx], h[old_idx])
+            h2 = pair_search(qn, hn, goal, capacity, q[old_idx], h[old_idx], config=self.filter_config)
             v = h2.valid().to(torch.int64)
             rec.append(torch.stack([new_idx[v[:, 0]], old_idx[v[:, 1]]], dim=1))
             dropped += h2.dropped
@@ -290,7 +294,8 @@ class Siever:
         offsets = torch.cat([torch.zeros(1, dtype=torch.int64, device=self.device), torch.cumsum(sizes, 0)])
         tested = int((sizes * (sizes - 1) // 2).sum())
         # all buckets in one launch; a pair found in two buckets is re-checked twice and merged once
-        hits = segment_pair_search(q[rows], h[rows], goal, 8 * len(rows) + 1024 * n_buckets, offsets)
+        hits = segment_pair_search(q[rows], h[rows], goal, 8 * len(rows) + 1024 * n_buckets, offsets,
+                                   config=self.filter_config)
         dropped += hits.dropped
         pairs = rows[hits.valid()[:, :2].to(torch.int64)]
         return pairs, dropped, tested

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 
 import torch
 
-from .siever import BGJ1_ALPHA, BGJ1_MEMBERSHIP, Siever
+from .siever import BGJ1_ALPHA, BGJ1_MEMBERSHIP, TMA_FILTER_CONFIG, Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
 
@@ -107,7 +107,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
               bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
               lift_every_epoch: bool = True, incremental: bool = True, bgj1_alpha: float = BGJ1_ALPHA,
-              bgj1_membership: float = BGJ1_MEMBERSHIP) -> SVPResult:
+              bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "plain") -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -127,6 +127,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         bgj1_alpha: BGJ1 bucket membership threshold |cos(x, centre)| >= bgj1_alpha, in (0, 1).
         bgj1_membership: buckets per vector and BGJ1 epoch on average (> 0; sets the number of
             centres, capped at BGJ1_MAX_BUCKETS).
+        filters: "plain" (the pair searches' default tiles) or "tma" (their TMA variant).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
 
@@ -137,6 +138,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         raise ValueError(f"goal must be positive, got {goal}")
     if not 0 < bgj1_alpha < 1:
         raise ValueError(f"bgj1_alpha must be in (0, 1), got {bgj1_alpha}")
+    if filters not in ("plain", "tma"):
+        raise ValueError(f"filters must be 'plain' or 'tma', got {filters!r}")
     if not bgj1_membership > 0:
         raise ValueError(f"bgj1_membership must be positive, got {bgj1_membership}")
     basis = [list(map(int, r)) for r in basis]
@@ -157,6 +160,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     sv.incremental = bool(incremental)
     sv.bgj1_alpha = float(bgj1_alpha)
     sv.bgj1_membership = float(bgj1_membership)
+    sv.filter_config = TMA_FILTER_CONFIG if filters == "tma" else None
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
     if sv.r[0] <= target2:  # the reduction already solved it
