@@ -21,19 +21,22 @@ def main():
         out = torch.empty_like(a)
         for nm in args.count_list:
             plan = OzakiIIGemm(b, nm)
-            ra, res, sa, rows_a = plan._workspace(n)
+            ra, res, sa, rows_a, fs_a = plan._workspace(n)
             guarded = OzakiIIGemm(b, nm, bounds=True)  # what dgemm("fp64") runs: + L1 norms, floors, guard GEMM
             guarded(a, out=out)
-            gra, _, gsa, grows = guarded._workspace(n)
+            gra, _, gsa, grows, gfs = guarded._workspace(n)
+            full_guard = OzakiIIGemm(b, nm, bounds=True, guard_stride=1)
+            full_guard(a, out=out)
             row = {"size": n, "moduli": nm,
                    "plan_b_ms": time_cuda(lambda: OzakiIIGemm(b, nm), args.iters),
                    "plan_b_bounds_ms": time_cuda(lambda: OzakiIIGemm(b, nm, bounds=True), args.iters),
                    "scales_a_ms": time_cuda(lambda: plan._scales(a, plan.g_a, sa, rows_a), args.iters),
                    "scales_a_bounds_ms": time_cuda(lambda: guarded._scales(a, guarded.g_a, gsa, grows), args.iters),
-                   "split_a_ms": time_cuda(lambda: plan._split(a, sa, ra, rows_a[0]), args.iters),
-                   "split_a_bounds_ms": time_cuda(lambda: guarded._split(a, gsa, gra, grows[0]), args.iters),
+                   "split_a_ms": time_cuda(lambda: plan._split(a, sa, ra, rows_a[0], fs_a), args.iters),
+                   "split_a_bounds_ms": time_cuda(lambda: guarded._split(a, gsa, gra, grows[0], gfs), args.iters),
                    "products_ms": time_cuda(lambda: plan._products(ra, res), args.iters),
-                   "guard_gemm_ms": time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters),
+                   "guard_ms": time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters),
+                   "guard_full_k_ms": time_cuda(lambda: full_guard.guard_failures(a, 2.0), args.iters),
                    "call_ms": time_cuda(lambda: plan(a, out=out), args.iters),
                    "call_guarded_ms": time_cuda(lambda: (guarded(a, out=out), guarded.guard_failures(a, 2.0)),
                                                 args.iters),

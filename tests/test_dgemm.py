@@ -148,6 +148,37 @@ def test_guard_options():
     assert plan.choice.guard_failures == 0
 
 
+def test_guard_first_pass_on_a_subset_of_k(rng, dev):
+    """Mass only on the k the strided first pass skips: it fails, the full product passes, and the
+    count is the full guard's (0); a genuinely failing input fails both ways with the same count."""
+    from int8tc.dgemm import GUARD_TAU, guard_failures
+    from int8tc.ozaki2 import OzakiIIGemm
+
+    m, k, n = 11, 96, 9
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a[:, ::4] *= 1e-12  # the k = 0, 4, 8, ... that a stride-4 pass sees carry almost nothing
+    b[::4] *= 1e-12
+    ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
+    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, guard_stride=4)
+    plan(ta)
+    sa, sb = plan.scales(ta)
+    assert guard_failures(ta, tb, sa, sb, GUARD_TAU) == 0
+    fs_a, fs_b = plan._ws[5], plan._fs_b
+    assert fs_a.shape[1] > 0 and int(fs_a.to(torch.int32).max()) == 0 and int(fs_b.to(torch.int32).max()) == 0
+    assert plan.guard_failures(ta, GUARD_TAU) == 0  # decided by the full product
+    a[:, k // 2:] *= 1e-8
+    b[: k // 2] *= 1e-8
+    ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
+    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, guard_stride=4)
+    plan(ta)
+    sa, sb = plan.scales(ta)
+    want = guard_failures(ta, tb, sa, sb, GUARD_TAU)
+    assert want > 0 and plan.guard_failures(ta, GUARD_TAU) == want
+    for bad in (0, -2, 1.5, True):
+        with pytest.raises(ValueError, match="guard_stride must be a positive int"):
+            OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, guard_stride=bad)
+
+
 def test_plan_scales_match_the_reference(rng, dev):
     from int8tc.ozaki2 import OzakiIIGemm
     from int8tc.ozaki2 import reference as r2
@@ -187,8 +218,10 @@ def test_gpu_guard_matches_cpu_decision(rng):
             assert _guarantee_holds(x, y, c.cpu().numpy())
 
 
-@pytest.mark.parametrize("case,k_chunk", [("randn", None), ("disjoint", None), ("mixed", None), ("mixed", "small")])
-def test_guard_kernels_count_like_the_reference(rng, dev, case, k_chunk):
+@pytest.mark.parametrize("case,k_chunk,stride", [("randn", None, 1), ("disjoint", None, 1), ("mixed", None, 1),
+                                                 ("mixed", "small", 1), ("randn", None, 4), ("mixed", None, 3),
+                                                 ("mixed", "small", 2)])
+def test_guard_kernels_count_like_the_reference(rng, dev, case, k_chunk, stride):
     """The guard's data from the scale/residue kernels and its GEMM (interpreter on CPU) give the
     reference's count (``reference.guard_count``), for a new A against a kept B too; with K cut
     into INT32 chunks summed in FP64 as well."""
@@ -216,7 +249,8 @@ def test_guard_kernels_count_like_the_reference(rng, dev, case, k_chunk):
         k = 300  # several 128-wide chunks on the GPU tiles
         a, b = np.concatenate([a] * 5, axis=1)[:, :k], np.concatenate([b] * 5, axis=0)[:k]
         ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
-    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, k_chunk=chunk)
+    plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, k_chunk=chunk,
+                       guard_stride=stride)
     plan(ta)
     sa, sb = plan.scales(ta)
     want = guard_failures(ta, tb, sa, sb, GUARD_TAU)

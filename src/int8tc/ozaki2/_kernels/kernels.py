@@ -111,8 +111,9 @@ def residue_split_kernel(
     pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p
     r_ptr,  # [NMOD (+1), Rp, Kp] int8 out: symmetric residues of X' (zero padded), then the floors
     rowmax_ptr,  # [R] int64 bits of max |x_r| (read when FLOORS)
-    R, K, Rp, Kp,
-    NMOD: tl.constexpr, FLOORS: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+    fs_ptr,  # [Rp, Kps] int8, zeroed once by the caller: the floors of columns 0, SUB, 2 SUB, ... (SUB > 1)
+    R, K, Rp, Kp, Kps,
+    NMOD: tl.constexpr, FLOORS: tl.constexpr, SUB: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
 ):
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
@@ -146,8 +147,12 @@ def residue_split_kernel(
         e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| < 2^e: floors <= 127
         live = (bits != 0) & (biased != 0x7FF)
         f = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact or rounded down
-        f = tl.where(live[:, None], f, 0.0).to(tl.int32)  # truncation = floor
-        tl.store(r_ptr + NMOD * plane + offs, f.to(tl.int8), mask=out_mask)
+        f = tl.where(live[:, None], f, 0.0).to(tl.int32).to(tl.int8)  # truncation = floor
+        tl.store(r_ptr + NMOD * plane + offs, f, mask=out_mask)
+        if SUB > 1:  # every SUB-th column again, packed: the guard's cheap first pass
+            sc = cols // SUB
+            keep = out_mask & ((cols % SUB == 0) & (sc < Kps))[None, :]
+            tl.store(fs_ptr + rows[:, None].to(tl.int64) * Kps + sc[None, :], f, mask=keep)
 
 
 @triton.jit
