@@ -151,6 +151,18 @@ def pair_search_tma_kernel(
 
 
 @triton.jit
+def _segment_item(work_ptr, BLOCK_N: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr):
+    # this program's work item: segment [start, end), row tile ti, column tiles tj0 .. tj0 + n_here - 1
+    w = tl.program_id(0).to(tl.int64) * 4
+    start = tl.load(work_ptr + w)
+    end = tl.load(work_ptr + w + 1)
+    ti = tl.load(work_ptr + w + 2)
+    tj0 = tl.load(work_ptr + w + 3)
+    n_here = tl.minimum(tl.cdiv(end - start, BLOCK_N) - tj0, TILES_PER_PROGRAM)
+    return start, end, ti, tj0, n_here
+
+
+@triton.jit
 def segment_pair_search_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K] (BLOCK_M == BLOCK_N)
     hx_ptr, work_ptr, goal, out_ptr, count_ptr, capacity,  # as segment_pair_search_kernel
@@ -159,13 +171,7 @@ def segment_pair_search_tma_kernel(
 ):
     """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads and no-hit test
     (tiles may reach into the next segment: those rows and columns are masked)."""
-    w = tl.program_id(0).to(tl.int64) * 4
-    start = tl.load(work_ptr + w)
-    end = tl.load(work_ptr + w + 1)
-    ti = tl.load(work_ptr + w + 2)
-    tj0 = tl.load(work_ptr + w + 3)
-    n_tiles = tl.cdiv(end - start, BLOCK_N)
-    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
+    start, end, ti, tj0, n_here = _segment_item(work_ptr, BLOCK_N, TILES_PER_PROGRAM)
     row0 = start + ti * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < end
@@ -213,13 +219,7 @@ def segment_pair_search_kernel(
 ):
     """All pairs i < j inside each segment [start, end) of X (a Gram search per segment, upper
     triangle only), for many segments in one launch: program w handles work item w."""
-    w = tl.program_id(0).to(tl.int64) * 4
-    start = tl.load(work_ptr + w)
-    end = tl.load(work_ptr + w + 1)
-    ti = tl.load(work_ptr + w + 2)
-    tj0 = tl.load(work_ptr + w + 3)
-    n_tiles = tl.cdiv(end - start, BLOCK_N)
-    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
+    start, end, ti, tj0, n_here = _segment_item(work_ptr, BLOCK_N, TILES_PER_PROGRAM)
     rows = start + ti * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < end
     hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
