@@ -22,7 +22,7 @@ if __name__ == "__main__":
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
     from int8tc.ozaki2._kernels.guard import guard_kernel
-    from int8tc.sieve._kernels.filters import (bucket_kernel, pair_search_kernel, pair_search_tma_kernel,
+    from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, pair_search_kernel, pair_search_tma_kernel,
                                                segment_pair_search_kernel, segment_pair_search_tma_kernel)
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
 
@@ -93,6 +93,12 @@ if __name__ == "__main__":
                             {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
                              "BLOCK_K": 128, "NUM_STAGES": 3},
                             {"num_warps": 4}),
+        "bucket_tma": (bucket_tma_kernel,
+                       {"x_desc": "tensordesc<i8[64, 128]>", "c_desc": "tensordesc<i8[64, 128]>", "thr_ptr": "*i32",
+                        "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32",
+                        "capacity": "i32"},
+                       {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3},
+                       {"num_warps": 4}),
         "segment_pair_search_tma": (segment_pair_search_tma_kernel,
                                     {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
                                      "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -170,7 +176,7 @@ def report():
 
 
 @pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonal_gemm_recon", "absmax_rows",
-                                  "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma",
+                                  "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
                                   "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard"])
 def test_kernel_compiles_for_sm90a(report, name):
@@ -187,6 +193,7 @@ def test_int8_products_use_wgmma(report):
     assert report["segment_pair_search"]["wgmma_s8"]
     assert report["pair_search_tma"]["wgmma_s8"] and report["pair_search_tma"]["tma"]
     assert report["segment_pair_search_tma"]["wgmma_s8"] and report["segment_pair_search_tma"]["tma"]
+    assert report["bucket_tma"]["wgmma_s8"] and report["bucket_tma"]["tma"]
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
 

@@ -110,6 +110,21 @@ def test_pair_search_extremes_and_single_row(rng, dev, pcfg):
     assert r.total == 7
 
 
+def test_pair_search_extreme_half_norms_and_goal(rng, dev, pcfg):
+    """h and goal at the ends of their ranges: every pair (count exact, int32-safe), then none."""
+    m = 21
+    x = _vecs(rng, m, 64).to(dev)
+    low = torch.full((m,), -(2**29), dtype=torch.int32, device=dev)
+    hits = pair_search(x, low, 2**30, 50, config=pcfg, backend="triton")
+    assert hits.total == m * (m - 1) // 2 and hits.kept == 50
+    high = torch.full((m,), 2**29 - 1, dtype=torch.int32, device=dev)
+    assert pair_search(x, high, -(2**30), 50, config=pcfg, backend="triton").total == 0
+    y = _vecs(rng, 9, 64).to(dev)
+    both = pair_search(x, low, 2**30, 10, y, torch.full((9,), -(2**29), dtype=torch.int32, device=dev),
+                       config=pcfg, backend="triton")
+    assert both.total == m * 9
+
+
 def test_pair_search_empty_result(rng, dev, pcfg):
     x = _vecs(rng, 33, 64).to(dev)
     h = half_norms(x)
@@ -127,17 +142,19 @@ def test_non_contiguous_input_is_handled(rng, dev, pcfg):
 
 
 @pytest.mark.parametrize("k", [64, 96, 160, 192, 50])
-def test_bucket_exact(rng, dev, k):
+def test_bucket_exact(rng, dev, pcfg, k):
     m, n, cap = 45, 70, 6
     x, c = _vecs(rng, m, k).to(dev), _vecs(rng, n, k).to(dev)
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.9, axis=1).astype(np.int32)).to(dev)
     thr[3] = int(d[3].max())  # exactly at the boundary: >= keeps it
     thr[4] = int(d[4].max()) + 1  # just above: nothing
-    b = bucket(x, c, thr, cap, config=CFG, backend="triton")
+    thr[5] = -(2**31)  # extreme thresholds: everything, nothing
+    thr[6] = 2**31 - 1
+    b = bucket(x, c, thr, cap, config=pcfg, backend="triton")
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    assert counts[3] >= 1 and counts[4] == 0
+    assert counts[3] >= 1 and counts[4] == 0 and counts[5] == n and counts[6] == 0
     for r in range(m):
         kk = min(counts[r], cap)
         np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
@@ -146,9 +163,9 @@ def test_bucket_exact(rng, dev, k):
     assert over == {r for r in range(m) if counts[r] > cap}
 
 
-def test_bucket_all_hit_overflow_and_single_row(rng, dev):
+def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
     x, c = _vecs(rng, 1, 64).to(dev), _vecs(rng, 40, 64).to(dev)
-    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=CFG, backend="triton")
+    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=pcfg, backend="triton")
     assert int(b.counts[0]) == 40
     np.testing.assert_array_equal(b.ids[0].cpu().numpy(), np.arange(16))
 
@@ -169,6 +186,11 @@ def test_bucket_all_hit_overflow_and_single_row(rng, dev):
      ValueError, "K=8 but y has K=9"),
     (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1,
                          y_half_norms=torch.zeros(4, dtype=torch.int32)), ValueError, "without y"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.tensor([0, 1, 2**29, 3], dtype=torch.int32), 0, 1),
+     ValueError, r"half_norms must lie in \[-2\^29, 2\^29\), got values in \[0, 536870912\]"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1,
+                         torch.zeros(2, 8, dtype=torch.int8), torch.tensor([-2**29 - 1, 0], dtype=torch.int32)),
+     ValueError, "y_half_norms must lie in"),
     (lambda: bucket(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(3, 8, dtype=torch.int8),
                     torch.zeros(4, dtype=torch.int64), 2), ValueError, "thresholds must be int32"),
     (lambda: bucket(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(3, 7, dtype=torch.int8),
@@ -205,6 +227,23 @@ def test_gpu_default_tiles_pair_search_and_bucket(rng, k):
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
     b = bucket(x, c, thr, 8)
+    ids, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
+    for r in range(0, 1000, 7):
+        kk = min(counts[r], 8)
+        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k", [64, 128, 192])
+def test_gpu_tma_bucket(rng, k):
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG
+
+    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3)
+    x, c = _vecs(rng, 1000, k).cuda(), _vecs(rng, 300, k).cuda()
+    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
+    thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
+    b = bucket(x, c, thr, 8, config=cfg)
     ids, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     for r in range(0, 1000, 7):

@@ -125,7 +125,9 @@ def _run(args, emit) -> None:
                     FilterConfig(64, 64, 128, 16, 4, 3, tma=True), FilterConfig(64, 64, 128, 64, 4, 4, tma=True),
                     FilterConfig(128, 128, 128, 16, 8, 3, tma=True), FilterConfig(128, 128, 128, 32, 8, 4, tma=True)]
         bucket_configs += [FilterConfig(128, 128, 32, 8, 8, 2), FilterConfig(64, 64, 32, 8, 4, 2),
-                           FilterConfig(128, 64, 32, 8, 4, 2), FilterConfig(64, 128, 32, 8, 4, 3)]
+                           FilterConfig(128, 64, 32, 8, 4, 2), FilterConfig(64, 128, 32, 8, 4, 3),
+                           FilterConfig(64, 64, 128, 8, 4, 3, tma=True), FilterConfig(128, 64, 128, 8, 4, 3, tma=True),
+                           FilterConfig(128, 128, 128, 8, 8, 3, tma=True)]
     for k in _ints(args.ks):
         for m in _ints(args.pair_m):
             x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
@@ -169,7 +171,8 @@ def _run(args, emit) -> None:
                         hits = int(cnt.sum())
                         dropped = int((cnt - cap).clamp(min=0).sum())
                         emit(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n,
-                                 f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps}"))
+                                 f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
+                                 f"{' tma' if cfg.tma else ''}"))
                 del x, c, vals
                 torch.cuda.empty_cache()
 

@@ -33,7 +33,7 @@ class FilterConfig:
     tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
     num_warps: int = 4
     num_stages: int = 2
-    #: pair search and segment pair search: TMA tile loads, the row panel kept when K fits one
+    #: all three filters: TMA tile loads, the row panel kept when K fits one
     #: block_k, a three-op no-hit test per tile (``pair_search_tma_kernel``); off until timed on
     #: the GPU (``int8tc bench-filters --sweep``). With tma, block_k (a power of two) is lowered to
     #: the largest power of two dividing the padded K.
@@ -110,6 +110,18 @@ def _check_vec(name: str, v, n: int, device) -> None:
         raise ValueError(f"{name} is on {v.device}, expected {device}")
 
 
+H_MAX = 2**29
+
+
+def _check_half_norms(name: str, h: torch.Tensor) -> None:
+    """|h| < 2^29, so that h_i - goal + h_j is exact in the kernels' int32 (true half norms of
+    int8 vectors with K <= 192 stay below 2^21). One host sync."""
+    if h.numel():
+        lo, hi = (int(v) for v in torch.aminmax(h))
+        if lo < -H_MAX or hi >= H_MAX:
+            raise ValueError(f"{name} must lie in [-2^29, 2^29), got values in [{lo}, {hi}]")
+
+
 def _check_count(name: str, v: int) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
         raise ValueError(f"{name} must be a non-negative int, got {v!r}")
@@ -159,7 +171,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     """Pairs whose combination may be short: h_i + h_j - |<x_i, y_j>| <= goal.
 
     Args:
-        x: [M, K] int8 vectors; half_norms: [M] int32, h = round(|x|^2 / 2) of the vectors the
+        x: [M, K] int8 vectors; half_norms: [M] int32 in [-2^29, 2^29), h = round(|x|^2 / 2) of the vectors the
             rows stand for (callers fold their quantisation into h and goal).
         goal: int32 threshold.
         capacity: records kept at most.
@@ -176,6 +188,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     dev = x.device
     m, k = x.shape
     _check_vec("half_norms", half_norms, m, dev)
+    _check_half_norms("half_norms", half_norms)
     gram = y is None
     if gram:
         if y_half_norms is not None:
@@ -187,6 +200,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             raise ValueError(f"x has K={k} but y has K={y.shape[1]}")
         n = y.shape[0]
         _check_vec("y_half_norms", y_half_norms, n, dev)
+        _check_half_norms("y_half_norms", y_half_norms)
     if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
         raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
     capacity = _check_count("capacity", capacity)
@@ -276,13 +290,19 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     cfg = config or DEFAULT_FILTER_CONFIG
     xp, cp = _padded(x), _padded(centres)
     if m and n:
-        from ._kernels.filters import bucket_kernel
+        from ._kernels.filters import bucket_kernel, bucket_tma_kernel
 
-        bucket_kernel[(triton.cdiv(m, cfg.block_m),)](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n,
-                                                      ids, signs, counts, cap, KP=xp.shape[1],
-                                                      BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
-                                                      BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
-                                                      num_stages=cfg.num_stages)
+        grid = (triton.cdiv(m, cfg.block_m),)
+        if cfg.tma:
+            bk = _tma_block_k(xp.shape[1], cfg.block_k)
+            bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
+                                    m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+                                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+                                    num_warps=cfg.num_warps)
+        else:
+            bucket_kernel[grid](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
+                                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                                num_warps=cfg.num_warps, num_stages=cfg.num_stages)
     return BucketHits(ids, signs, counts, cap)
 
 
@@ -332,6 +352,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     dev = x.device
     m, k = x.shape
     _check_vec("half_norms", half_norms, m, dev)
+    _check_half_norms("half_norms", half_norms)
     if not isinstance(offsets, torch.Tensor) or offsets.ndim != 1 or offsets.dtype != torch.int64 \
             or offsets.device != dev or len(offsets) < 1:
         raise ValueError(f"offsets must be a 1-D int64 tensor on {dev} with at least one entry")

@@ -100,10 +100,12 @@ def _tma_tile_dot(x_desc, y_desc, panel, row0, col0, KP: tl.constexpr, BLOCK_M: 
 @triton.jit
 def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
                     out_ptr, count_ptr, capacity):
-    # hxg = h_i - goal, 2^30 on masked rows (never a hit). max(|dot| - (hxg_i + min_j h_j)) < 0
+    # hxg = h_i - goal, 2^30 on masked rows (never a hit; |h| < 2^29 and |goal| <= 2^30 keep all of
+    # this in int32). max(|dot| - (hxg_i + min_j h_j)) < 0
     # proves the tile hit-free with three integer operations per element; other tiles run the
     # exact test, masked only where the tile crosses an edge or the diagonal
-    lim = hxg + tl.min(tl.where(cmask, hy, 1 << 30), axis=0)
+    # (lim below -2^30 means every entry of the row passes; the clamp keeps |dot| - lim in int32)
+    lim = tl.maximum(hxg + tl.min(tl.where(cmask, hy, 1 << 29), axis=0), -(1 << 30))
     if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
         hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
         if need_mask:
@@ -261,6 +263,40 @@ def bucket_kernel(
             hit = hit & rmask[:, None] & cmask[None, :]
         hi = hit.to(tl.int32)
         if tl.max(tl.max(hi, axis=1), axis=0) > 0:
+            rc = tl.sum(hi, axis=1)
+            pos = cnt[:, None] + _row_offsets(hi, rc)
+            keep = hit & (pos < capacity)
+            slot = rows[:, None].to(tl.int64) * capacity + pos
+            tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
+            tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
+            cnt += rc
+    tl.store(counts_ptr + rows, cnt, mask=rmask)
+
+
+@triton.jit
+def bucket_tma_kernel(
+    x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
+    c_desc,  # TMA descriptor over the centres [N, KP] int8, block [BLOCK_N, BLOCK_K]
+    thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity,  # as bucket_kernel
+    KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+    NUM_STAGES: tl.constexpr,
+):
+    """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
+    K fits one block) and a three-op no-hit test per tile: max(|dot| - thr_i) < 0."""
+    row0 = tl.program_id(0) * BLOCK_M
+    rows = row0 + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    thr = tl.load(thr_ptr + rows, mask=rmask, other=0)
+    # the no-hit test's bound: padding rows never hit; below -2^30 every entry hits (int32-safe)
+    lim = tl.maximum(tl.where(rmask, thr, 1 << 30), -(1 << 30))
+    cnt = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
+    for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
+        acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+        if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
+            cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+            hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
+            hi = hit.to(tl.int32)
             rc = tl.sum(hi, axis=1)
             pos = cnt[:, None] + _row_offsets(hi, rc)
             keep = hit & (pos < capacity)

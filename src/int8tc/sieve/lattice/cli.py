@@ -29,7 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bgj1-membership", type=float, default=1.5, metavar="B",
                    help="BGJ1: buckets per vector and epoch on average (default 1.5)")
     p.add_argument("--filters", choices=("plain", "tma"), default="plain",
-                   help="pair-search kernels: the default tiles, or the TMA variant (not yet timed on the GPU)")
+                   help="filter kernels: the default tiles, or the TMA variant (not yet timed on the GPU)")
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")

@@ -35,7 +35,7 @@ BGJ1_MEMBERSHIP = 1.5  # buckets per vector and epoch, on average (the number of
 BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
-#: the pair searches' TMA variant (``int8tc sieve --filters tma``; not yet timed on the GPU)
+#: the filters' TMA variant (``int8tc sieve --filters tma``; not yet timed on the GPU)
 TMA_FILTER_CONFIG = replace(DEFAULT_FILTER_CONFIG, tma=True, block_k=128, num_stages=3)
 
 
@@ -118,7 +118,7 @@ class Siever:
         self.bgj1_alpha = BGJ1_ALPHA
         #: buckets per vector and epoch, on average (sets the number of centres, at most BGJ1_MAX_BUCKETS)
         self.bgj1_membership = BGJ1_MEMBERSHIP
-        #: tiles of the pair searches (None: the ops' default; ``TMA_FILTER_CONFIG``: the TMA variant)
+        #: tiles of the filters (None: the ops' default; ``TMA_FILTER_CONFIG``: their TMA variant)
         self.filter_config = None
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
 
@@ -282,7 +282,7 @@ class Siever:
         qc_norm = float(qc.to(torch.float64).norm(dim=1).mean())
         thr = torch.ceil(self.bgj1_alpha * torch.sqrt(2.0 * h.to(torch.float64)) * qc_norm).to(torch.int32)
         cap_row = BGJ1_ROW_CAPACITY
-        b = bucket(q, qc, thr, cap_row)
+        b = bucket(q, qc, thr, cap_row, config=self.filter_config)
         counts = b.counts.to(torch.int64)
         dropped = int((counts - cap_row).clamp(min=0).sum())
         valid = torch.arange(cap_row, device=self.device)[None, :] < counts.clamp(max=cap_row)[:, None]

@@ -127,7 +127,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         bgj1_alpha: BGJ1 bucket membership threshold |cos(x, centre)| >= bgj1_alpha, in (0, 1).
         bgj1_membership: buckets per vector and BGJ1 epoch on average (> 0; sets the number of
             centres, capped at BGJ1_MAX_BUCKETS).
-        filters: "plain" (the pair searches' default tiles) or "tma" (their TMA variant).
+        filters: "plain" (the filters' default tiles) or "tma" (their TMA variant).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
 
