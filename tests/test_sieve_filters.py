@@ -223,13 +223,17 @@ def test_gpu_default_tiles_pair_search_and_bucket(rng, k):
     hits = pair_search(x, h, goal, 10**6, y, hy, deterministic=True)
     np.testing.assert_array_equal(hits.valid().cpu().numpy(),
                                   ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, y.cpu().numpy(), hy.cpu().numpy()))
+    _check_gpu_bucket(rng, x, k, None)
+
+
+def _check_gpu_bucket(rng, x, k, cfg):
     c = _vecs(rng, 300, k).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
-    b = bucket(x, c, thr, 8)
+    b = bucket(x, c, thr, 8, config=cfg)
     ids, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    for r in range(0, 1000, 7):
+    for r in range(0, x.shape[0], 7):
         kk = min(counts[r], 8)
         np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
 
@@ -240,15 +244,7 @@ def test_gpu_tma_bucket(rng, k):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
     cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3)
-    x, c = _vecs(rng, 1000, k).cuda(), _vecs(rng, 300, k).cuda()
-    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
-    thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
-    b = bucket(x, c, thr, 8, config=cfg)
-    ids, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
-    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    for r in range(0, 1000, 7):
-        kk = min(counts[r], 8)
-        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+    _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
 
 
 @pytest.mark.gpu

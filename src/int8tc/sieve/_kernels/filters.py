@@ -239,6 +239,19 @@ def segment_pair_search_kernel(
 
 
 @triton.jit
+def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity):
+    # append a tile's hits to the rows' lists (ascending centre order); returns the new counts
+    hi = hit.to(tl.int32)
+    rc = tl.sum(hi, axis=1)
+    pos = cnt[:, None] + _row_offsets(hi, rc)
+    keep = hit & (pos < capacity)
+    slot = rows[:, None].to(tl.int64) * capacity + pos
+    tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
+    tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
+    return cnt + rc
+
+
+@triton.jit
 def bucket_kernel(
     x_ptr, stride_x,  # X [M, KP] int8
     c_ptr, stride_c,  # centres [N, KP] int8
@@ -261,15 +274,8 @@ def bucket_kernel(
         hit = tl.abs(acc) >= thr[:, None]
         if row_edge or ((tj + 1) * BLOCK_N > N):
             hit = hit & rmask[:, None] & cmask[None, :]
-        hi = hit.to(tl.int32)
-        if tl.max(tl.max(hi, axis=1), axis=0) > 0:
-            rc = tl.sum(hi, axis=1)
-            pos = cnt[:, None] + _row_offsets(hi, rc)
-            keep = hit & (pos < capacity)
-            slot = rows[:, None].to(tl.int64) * capacity + pos
-            tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
-            tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
-            cnt += rc
+        if tl.max(tl.max(hit.to(tl.int32), axis=1), axis=0) > 0:
+            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
 
 
@@ -296,12 +302,5 @@ def bucket_tma_kernel(
         if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
-            hi = hit.to(tl.int32)
-            rc = tl.sum(hi, axis=1)
-            pos = cnt[:, None] + _row_offsets(hi, rc)
-            keep = hit & (pos < capacity)
-            slot = rows[:, None].to(tl.int64) * capacity + pos
-            tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
-            tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
-            cnt += rc
+            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
