@@ -267,8 +267,9 @@ class OzakiIIGemm:
     def guard_failures(self, a: torch.Tensor, tau: float) -> int:
         """How many entries of the last product ``self(a)`` have a rigorous error bound above
         tau sqrt(K) u (|A||B|)_ij (``reference.guard_count``; rows/columns with inf or nan are
-        skipped). GPU path: one persistent INT8 GEMM of the floors kept by the last call (needs
-        ``bounds=True``), the test in its epilogue, one host sync for the count."""
+        skipped). GPU path: a persistent INT8 GEMM of the floors kept by the last call (needs
+        ``bounds=True``) with the test in its epilogue, first on every ``guard_stride``-th k and
+        on all of K only where that finds failures; one host sync per pass."""
         m = a.shape[0]
         if m == 0 or self.n == 0 or self.k == 0:
             return 0
