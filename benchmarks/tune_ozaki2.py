@@ -21,10 +21,10 @@ def main():
         out = torch.empty_like(a)
         for nm in args.count_list:
             plan = OzakiIIGemm(b, nm)
-            ra, res, sa, rows_a, fs_a = plan._workspace(n)
+            ra, res, sa, rows_a, fs_a, _ = plan._workspace(n)
             guarded = OzakiIIGemm(b, nm, bounds=True)  # what dgemm("fp64") runs: + L1 norms, floors, guard GEMM
             guarded(a, out=out)
-            gra, _, gsa, grows, gfs = guarded._workspace(n)
+            gra, _, gsa, grows, gfs, _ = guarded._workspace(n)
             full_guard = OzakiIIGemm(b, nm, bounds=True, guard_stride=1)
             full_guard(a, out=out)
             row = {"size": n, "moduli": nm,

@@ -22,6 +22,7 @@ if __name__ == "__main__":
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
     from int8tc.ozaki2._kernels.guard import guard_kernel
+    from int8tc.ozaki2._kernels.accurate import accurate_scale_kernel, bound_plane_kernel, bound_product_kernel
     from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, pair_search_kernel, pair_search_tma_kernel,
                                                segment_pair_search_kernel, segment_pair_search_tma_kernel)
     from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
@@ -150,6 +151,21 @@ if __name__ == "__main__":
                   {"L1_BITS": 20, "K_CHUNK": 131072, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8,
                    "NUM_PROGRAMS": 132},
                   {"num_warps": 8, "num_stages": 3, "enable_fp_fusion": False}),
+        "ozaki2_bound_plane": (bound_plane_kernel,
+                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
+                                "out_ptr": "*i8", "rowsum_ptr": "*i64", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
+                               {"BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4, "enable_fp_fusion": False}),
+        "ozaki2_bound_product": (bound_product_kernel,
+                                 {"ua_desc": "tensordesc<i8[128, 128]>", "ub_desc": "tensordesc<i8[128, 128]>",
+                                  "t_ptr": "*i64", "mmax_ptr": "*i64", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32",
+                                  "Kp": "i32"},
+                                 {"K_CHUNK": 131072, "BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_M": 8,
+                                  "NUM_PROGRAMS": 132},
+                                 {"num_warps": 8, "num_stages": 3, "enable_fp_fusion": False}),
+        "ozaki2_accurate_scale": (accurate_scale_kernel,
+                                  {"rowmax_ptr": "*i64", "rowsum_ptr": "*i64", "mmax_ptr": "*i64", "s_ptr": "*i64",
+                                   "R": "i32", "qd": "fp64"},
+                                  {"MAX_BITS": 62, "BLOCK": 1024}, {"num_warps": 4, "enable_fp_fusion": False}),
         "reconstruct": (reconstruct_kernel,
                         {"w_ptr": "*i32", "fa_ptr": "*fp64", "fb_ptr": "*fp64", "c_ptr": "*fp64", "stride_cm": "i32",
                          "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32", "wt_ptr": "*fp64"},
@@ -178,7 +194,8 @@ def report():
 @pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
                                   "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
-                                  "ozaki2_crt", "ozaki2_cs_scale", "guard"])
+                                  "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
+                                  "ozaki2_bound_product", "ozaki2_accurate_scale"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -196,10 +213,12 @@ def test_int8_products_use_wgmma(report):
     assert report["bucket_tma"]["wgmma_s8"] and report["bucket_tma"]["tma"]
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
+    assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]
 
 
 def test_split_uses_correctly_rounded_division(report):
     assert report["split"]["div_rn"]  # as the NumPy reference's division
+    assert report["ozaki2_accurate_scale"]["div_rn"]
 
 
 def test_ozaki2_element_passes_avoid_int64_division(report):

@@ -50,14 +50,48 @@ def test_strided_inputs_and_k_chunks(rng, dev):
 def test_errors(dev):
     b = torch.ones((3, 2), dtype=torch.float64, device=dev)
     a = torch.ones((2, 3), dtype=torch.float64, device=dev)
-    with pytest.raises(ValueError, match="accurate"):
-        OzakiIIGemm(b, 16, scaling="accurate", backend="triton")
+    with pytest.raises(ValueError, match="scaling must be one of"):
+        OzakiIIGemm(b, 16, scaling="exact", backend="triton")
+    with pytest.raises(ValueError, match="need scaling='fast'"):
+        OzakiIIGemm(b, 16, scaling="accurate", backend="triton", small_tiles=True, bounds=True)
     with pytest.raises(ValueError, match="moduli must be in 2..20"):
         OzakiIIGemm(b, 21)
     with pytest.raises(ValueError, match="inner dimensions"):
         gemm_fp64_crt(torch.ones((2, 4), dtype=torch.float64), b.cpu())
     with pytest.raises(ValueError, match="k_chunk"):
         OzakiIIGemm(b, 16, backend="triton", small_tiles=True, k_chunk=33)
+
+
+@pytest.mark.parametrize("case", ["randn", "structured", "special"])
+@pytest.mark.parametrize("chunk", [None, "small"])
+def test_accurate_scaling_matches_the_reference(rng, dev, case, chunk):
+    """The GPU path of scaling="accurate" (bounds planes, U with a row-max epilogue, exponents)
+    gives the reference's exponents and product bit for bit."""
+    m, k, n = 13, 70, 9
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    if case == "structured":  # rows and columns weighted on different k, wide magnitudes
+        a[:, k // 2:] *= 1e-6
+        b[: k // 2] *= 1e-6
+        a[2] = np.ldexp(a[2], 200)
+        b[:, 3] = np.ldexp(b[:, 3], -300)
+    if case == "special":  # zero, subnormal, underflowing and non-finite rows/columns
+        a[1] = 0.0
+        a[2] *= 1e-310
+        a[3, 5] = 1e300
+        a[4, 1] = np.nan
+        b[:, 2] = 0.0
+        b[7, 4] = np.inf
+    ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
+    plan = OzakiIIGemm(tb, 15, scaling="accurate", backend="triton", small_tiles=dev.type == "cpu",
+                       k_chunk=None if chunk is None else (32 if dev.type == "cpu" else 128))
+    out = poisoned((m, n), torch.float64, dev)
+    plan(ta, out=out)
+    sa, sb = plan.scales(ta)
+    ref_plan = OzakiIIGemm(tb.cpu(), 15, scaling="accurate", backend="reference")
+    rsa, rsb = ref_plan.scales(ta.cpu())
+    np.testing.assert_array_equal(sa.cpu().numpy(), rsa.numpy())
+    np.testing.assert_array_equal(sb.cpu().numpy(), rsb.numpy())
+    np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, 15, "accurate"))
 
 
 def test_non_finite_rows_and_columns_give_nan_like_the_reference(rng, dev):
@@ -88,6 +122,15 @@ def test_gpu_default_tiles_match_reference(rng, dims):
     out = poisoned((m, n), torch.float64, "cuda")
     OzakiIIGemm(torch.from_numpy(b).cuda(), 16)(torch.from_numpy(a).cuda(), out=out)
     np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, 16))
+
+
+@pytest.mark.gpu
+def test_gpu_accurate_scaling_default_tiles(rng):
+    a, b = rng.standard_normal((700, 1500)), rng.standard_normal((1500, 300))
+    a[:, 750:] *= 1e-5
+    out = poisoned((700, 300), torch.float64, "cuda")
+    OzakiIIGemm(torch.from_numpy(b).cuda(), 15, scaling="accurate")(torch.from_numpy(a).cuda(), out=out)
+    np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, 15, "accurate"))
 
 
 def test_transposed_b_copy_gives_the_same_result(rng, dev):

@@ -9,7 +9,8 @@ same inputs. Methods:
 - ``cublas_emulated``: cuBLAS's FP64 fixed-point emulation, FIXED mantissa, bits = 8 S - 1.
 - ``int8tc_ozaki1``: this library's ``gemm_fp64`` (one per ``--ours`` spec).
 - ``int8tc_ozaki2``: Ozaki scheme II, ``gemm_fp64_crt``, with ``--moduli`` moduli (the count is
-  reported in the ``splits`` column).
+  reported in the ``splits`` column); with ``--accuracy fp64`` also ``int8tc_ozaki2_accurate``
+  (the same with ``scaling="accurate"``).
 
 Without CUDA the NumPy reference runs instead, at small sizes, and says so.
 """
@@ -284,6 +285,7 @@ def run_accuracy(sizes, splits_list, iters, args) -> list[dict]:
             choice=str(choice))
         for nm in parse_moduli(args.moduli) if args.moduli else []:
             add("int8tc_ozaki2", nm, lambda: gemm_fp64_crt(a, b, nm, out=out))
+            add("int8tc_ozaki2_accurate", nm, lambda: gemm_fp64_crt(a, b, nm, scaling="accurate", out=out))
         for s in splits_list:
             add("int8tc_ozaki1", s, lambda: gemm_fp64(a, b, s, out=out))
         del a, b, hi, lo, out

@@ -56,10 +56,11 @@ class OzakiIIGemm:
     Args:
         b: [K, N] float64 (any strides), CUDA (or CPU: NumPy reference).
         moduli: N in 2..20; one INT8 GEMM per modulus.
-        scaling: ``"fast"`` (Cauchy-Schwarz, the default and the GPU path) or ``"accurate"``
-            (an INT8 product of 7-bit bounds; NumPy reference only: on randn within noise of
-            "fast" and not decisive on the structured inputs measured, at one extra full-size
-            INT8 product, so it is not the default).
+        scaling: ``"fast"`` (Cauchy-Schwarz, the default) or ``"accurate"`` (A's rows from an
+            INT8 product of 7-bit bounds of |A| and |B|, ``_kernels/accurate.py``: one extra
+            full-size INT8 product per call; in the NumPy reference within noise of "fast" on
+            randn and not decisive on the structured inputs measured, so not the default; its
+            GPU speed is not measured yet).
         backend: ``"auto"``, ``"reference"`` or ``"triton"``.
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
@@ -92,10 +93,9 @@ class OzakiIIGemm:
             raise ValueError(f"backend must be 'auto', 'reference' or 'triton', got {backend!r}")
         if backend == "auto":
             backend = "triton" if b.device.type == "cuda" else "reference"
-        if scaling == "fast":
-            check_budget(self.n_moduli, b.shape[0])
-        if backend == "triton" and scaling != "fast":
-            raise ValueError("scaling='accurate' has only the NumPy reference so far (backend='reference')")
+        check_budget(self.n_moduli, b.shape[0])
+        if bounds and scaling != "fast":
+            raise ValueError("bounds (the dgemm guard's data) need scaling='fast'")
         self.backend, self.scaling, self.device = backend, scaling, b.device
         self.k, self.n = b.shape
         self._b = b
@@ -135,6 +135,50 @@ class OzakiIIGemm:
         bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
         self._scales(bt, self.g_b, self._sb, self._rows_b)
         self._split(bt, self._sb, self._rb, self._rows_b[0], self._fs_b)
+        if self.scaling == "accurate":  # B's 7-bit bounds and t_j = eb_j + sb_j, for A's exponents
+            self._ub = torch.empty((self.np_, self.kp), dtype=torch.int8, device=self.device)
+            self._bound_plane(bt, self._rows_b[0], self._ub, self._rows_b[1])
+            biased = (self._rows_b[0] >> 52) & 0x7FF
+            eb = torch.where(biased == 0, -1021, biased - 1022)
+            self._tb = torch.where(self._rows_b[0] == 0, 0, eb) + self._sb
+
+    def _bound_plane(self, x: torch.Tensor, bits: torch.Tensor, out: torch.Tensor, rowsum: torch.Tensor) -> None:
+        """out [Rp, Kp] int8 := 7-bit upper bounds of |x| (``reference.bound_int8``), rowsum [R] := their row sums."""
+        from ._kernels.accurate import bound_plane_kernel
+
+        r, k = x.shape
+        rp, kp = out.shape
+        rowsum.zero_()
+        grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
+        bound_plane_kernel[grid](x, x.stride(0), x.stride(1), bits, out, rowsum, r, k, rp, kp, BLOCK_R=SPLIT_BLOCK_R,
+                                 BLOCK_K=SPLIT_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+
+    def _accurate_scales(self, a: torch.Tensor, sa: torch.Tensor, rows: tuple, ua: torch.Tensor) -> None:
+        """sa [M] := ``reference.accurate_a_exponents`` for a (NONFINITE on rows with inf/nan):
+        row maxima, A's bounds plane, U = ua ub^T with a row-max epilogue, the exponents. Four
+        launches (and two zero fills), no host synchronisation."""
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        from ..ozaki._launch import _num_programs, absmax_rows
+        from ._kernels.accurate import accurate_scale_kernel, bound_product_kernel
+
+        m = a.shape[0]
+        bits, rowsum, mmax = rows
+        absmax_rows(a, bits)
+        self._bound_plane(a, bits, ua, rowsum)
+        mmax.zero_()
+        bm, bn, bk, gm, nw, ns = self.guard_tiles
+        mp = ua.shape[0]
+        da = TensorDescriptor(ua, [mp, self.kp], [self.kp, 1], [bm, bk])
+        db = TensorDescriptor(self._ub, [self.np_, self.kp], [self.kp, 1], [bn, bk])
+        nprog = min(_num_programs(self.device), (mp // bm) * (self.np_ // bn))
+        bound_product_kernel[(nprog,)](da, db, self._tb, mmax.view(torch.int64), m, self.n, mp, self.np_, self.kp,
+                                       K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
+                                       NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns, enable_fp_fusion=False)
+        accurate_scale_kernel[(triton.cdiv(m, SCALE_BLOCK),)](bits, rowsum, mmax.view(torch.int64), sa, m,
+                                                              reference.accurate_budget(self.n_moduli, self.k),
+                                                              MAX_BITS=reference.MAX_OPERAND_BITS, BLOCK=SCALE_BLOCK,
+                                                              num_warps=4, enable_fp_fusion=False)
 
     def _row_buffers(self, r: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """(row max bits, squared 7-bit norm bound) [R] int64 and the L1 bound [R] float64 of one operand."""
@@ -179,8 +223,11 @@ class OzakiIIGemm:
                                    BLOCK_K=SPLIT_BLOCK_K, num_warps=4, enable_fp_fusion=False)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
-        ra, res, sa, rows, fs = self._workspace(a.shape[0])
-        self._scales(a, self.g_a, sa, rows)
+        ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
+        if self.scaling == "accurate":
+            self._accurate_scales(a, sa, rows, ua)
+        else:
+            self._scales(a, self.g_a, sa, rows)
         self._split(a, sa, ra, rows[0], fs)
         self._products(ra, res)
         self._crt(res, sa, out)
@@ -188,14 +235,16 @@ class OzakiIIGemm:
 
     def _workspace(self, m: int):
         """(A's residues [+ floors], the residues of C, A's exponents, A's row buffers, A's packed
-        floors) for M = m."""
+        floors, A's 7-bit bounds for the accurate scaling) for M = m (empty where unused)."""
         bm = self.tiles[0]
         mp = _ceil_to(m, bm)
         if self._ws is None or self._ws[0] != m:
             self._ws = (m, torch.empty((self.n_moduli + self.bounds, mp, self.kp), dtype=torch.int8, device=self.device),
                         torch.empty((self.n_moduli, mp, self.np_), dtype=torch.uint8, device=self.device),
                         torch.empty(m, dtype=torch.int64, device=self.device), self._row_buffers(m),
-                        self._sub_floors(mp))
+                        self._sub_floors(mp),
+                        torch.empty((mp, self.kp) if self.scaling == "accurate" else (0, 0), dtype=torch.int8,
+                                    device=self.device))
         return self._ws[1:]
 
     def _products(self, ra: torch.Tensor, res: torch.Tensor) -> None:
@@ -285,7 +334,7 @@ class OzakiIIGemm:
         from ..ozaki._launch import _num_programs
         from ._kernels.guard import guard_kernel
 
-        ra, _, sa, (bits_a, _, l1a), fs_a = self._ws[1:]
+        ra, _, sa, (bits_a, _, l1a), fs_a, _ = self._ws[1:]
         bits_b, _, l1b = self._rows_b
         bm, bn, bk, gm, nw, ns = self.guard_tiles
         mp = ra.shape[1]

@@ -96,8 +96,12 @@ def scale_exponents(a: np.ndarray, b: np.ndarray, n_moduli: int, scaling: str = 
 
 
 def bound_int8(x: np.ndarray, e: np.ndarray) -> np.ndarray:
-    """7-bit upper bounds u = ceil(|x_rk| 2^-e_r 127) in [0, 127] (int64), |x_r| <= 2^e_r."""
-    return np.ceil(np.ldexp(np.abs(x), (-e)[:, None].astype(np.int64)) * 127.0).astype(np.int64)
+    """7-bit upper bounds u >= |x_rk| 2^-e_r 127 in [0, 127] (int64), max |x_r| < 2^e_r:
+    ceil(fl(|x| 2^-e 127) + 2^-45) (the margin covers the product's rounding), at least 1 where
+    x != 0 (a product that underflows) and at most 127 (|x| 2^-e < 1). As the GPU computes them."""
+    v = np.ldexp(np.abs(x), (-e)[:, None].astype(np.int64)) * 127.0 + 2.0**-45
+    u = np.minimum(np.ceil(v).astype(np.int64), 127)
+    return np.maximum(u, x != 0)
 
 
 def row_exponents(x: np.ndarray) -> np.ndarray:
