@@ -1,4 +1,5 @@
-"""Ozaki scheme II on the GPU: plan and public function (``"fast"`` scaling).
+"""Ozaki scheme II on the GPU: plan and public function (``"fast"`` scaling; ``"accurate"``
+replaces step 1 for A by ``_kernels/accurate.py``).
 
 Pipeline (CUDA, or CPU tensors under ``TRITON_INTERPRET=1`` with ``backend="triton"``):
 1. row maxima of A and of B's columns (Ozaki-I's max-abs kernel), then exact integer bounds of
