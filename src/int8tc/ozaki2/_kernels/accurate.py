@@ -7,7 +7,7 @@ import triton
 import triton.language as tl
 
 from ..._jit_helpers import grouped_tile, load_rows
-from .kernels import NONFINITE, _ldexp
+from .kernels import NONFINITE, _ldexp, chunked_tile_product
 
 
 @triton.jit
@@ -58,13 +58,8 @@ def bound_product_kernel(
     num_pid_n = Np // BLOCK_N
     for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS):
         pid_m, pid_n = grouped_tile(w, num_pid_m, num_pid_n, GROUP_M)
-        u = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
-        for k0 in range(0, Kp, K_CHUNK):
-            acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-            for kk in range(k0, tl.minimum(k0 + K_CHUNK, Kp), BLOCK_K):
-                acc = tl.dot(ua_desc.load([pid_m * BLOCK_M, kk]), ub_desc.load([pid_n * BLOCK_N, kk]).T, acc,
-                             out_dtype=tl.int32)
-            u += acc.to(tl.float64)  # exact: integers below 2^53
+        u = chunked_tile_product(ua_desc, ub_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, Kp, K_CHUNK, BLOCK_M, BLOCK_N,
+                                 BLOCK_K)
         offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         t = tl.load(t_ptr + offs_n, mask=offs_n < N, other=0)

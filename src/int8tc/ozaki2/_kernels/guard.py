@@ -7,7 +7,7 @@ import triton
 import triton.language as tl
 
 from ..._jit_helpers import grouped_tile
-from .kernels import _ldexp
+from .kernels import _ldexp, chunked_tile_product
 
 
 @triton.jit
@@ -69,13 +69,7 @@ def guard_kernel(
     else:  # INT32 sums over K chunks, added in FP64 (exact: integers below 2^53)
         for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS):
             pid_m, pid_n = grouped_tile(w, num_pid_m, num_pid_n, GROUP_M)
-            low = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
-            for k0 in range(0, Kp, K_CHUNK):
-                acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-                for kk in range(k0, tl.minimum(k0 + K_CHUNK, Kp), BLOCK_K):
-                    a = la_desc.load([pid_m * BLOCK_M, kk])
-                    b = lb_desc.load([pid_n * BLOCK_N, kk])
-                    acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
-                low += acc.to(tl.float64)
+            low = chunked_tile_product(la_desc, lb_desc, pid_m * BLOCK_M, pid_n * BLOCK_N, Kp, K_CHUNK, BLOCK_M,
+                                       BLOCK_N, BLOCK_K)
             _guard_test(low, pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax_b_ptr, l1b_ptr, count_ptr,
                         M, N, kq, thr, L1_BITS, BLOCK_M, BLOCK_N)

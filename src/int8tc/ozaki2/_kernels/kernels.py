@@ -156,6 +156,20 @@ def residue_split_kernel(
 
 
 @triton.jit
+def chunked_tile_product(a_desc, b_desc, row0, col0, Kp, K_CHUNK: tl.constexpr, BLOCK_M: tl.constexpr,
+                         BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    """A [BLOCK_M, BLOCK_N] tile of two int8 TMA operands (K contiguous) as FP64: INT32 sums over
+    at most K_CHUNK k (exact while 127^2 K_CHUNK < 2^31), added in FP64 (exact below 2^53)."""
+    out = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
+    for k0 in range(0, Kp, K_CHUNK):
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        for kk in range(k0, tl.minimum(k0 + K_CHUNK, Kp), BLOCK_K):
+            acc = tl.dot(a_desc.load([row0, kk]), b_desc.load([col0, kk]).T, acc, out_dtype=tl.int32)
+        out += acc.to(tl.float64)
+    return out
+
+
+@triton.jit
 def modular_gemm_kernel(
     ra_desc,  # TMA descriptor over A's residues viewed as [NMOD * Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
     rb_desc,  # TMA descriptor over B^T's residues viewed as [NMOD * Np, Kp] int8, block [BLOCK_N, BLOCK_K]
