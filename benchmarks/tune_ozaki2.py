@@ -6,8 +6,7 @@
 
 import torch
 
-from int8tc.bench.common import report, time_cuda, tune_args
-from int8tc.bench.gemm import make_inputs_torch
+from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki2 import OzakiIIGemm
 
 CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
@@ -16,38 +15,34 @@ CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
 def main():
     args = tune_args("moduli", "14,15,16", 5)
     rows = []
-    for n in args.size_list:
-        a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
-        out = torch.empty_like(a)
-        for nm in args.count_list:
-            plan = OzakiIIGemm(b, nm)
-            ra, res, sa, rows_a, fs_a, _ = plan._workspace(n)
-            guarded = OzakiIIGemm(b, nm, bounds=True)  # what dgemm("fp64") runs: + L1 norms, floors, guard GEMM
-            guarded(a, out=out)
-            gra, _, gsa, grows, gfs, _ = guarded._workspace(n)
-            full_guard = OzakiIIGemm(b, nm, bounds=True, guard_stride=1)
-            full_guard(a, out=out)
-            row = {"size": n, "moduli": nm,
-                   "plan_b_ms": time_cuda(lambda: OzakiIIGemm(b, nm), args.iters),
-                   "plan_b_bounds_ms": time_cuda(lambda: OzakiIIGemm(b, nm, bounds=True), args.iters),
-                   "scales_a_ms": time_cuda(lambda: plan._scales(a, plan.g_a, sa, rows_a), args.iters),
-                   "scales_a_bounds_ms": time_cuda(lambda: guarded._scales(a, guarded.g_a, gsa, grows), args.iters),
-                   "split_a_ms": time_cuda(lambda: plan._split(a, sa, ra, rows_a[0], fs_a), args.iters),
-                   "split_a_bounds_ms": time_cuda(lambda: guarded._split(a, gsa, gra, grows[0], gfs), args.iters),
-                   "products_ms": time_cuda(lambda: plan._products(ra, res), args.iters),
-                   "guard_ms": time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters),
-                   "guard_full_k_ms": time_cuda(lambda: full_guard.guard_failures(a, 2.0), args.iters),
-                   "call_ms": time_cuda(lambda: plan(a, out=out), args.iters),
-                   "call_guarded_ms": time_cuda(lambda: (guarded(a, out=out), guarded.guard_failures(a, 2.0)),
-                                                args.iters),
-                   "one_shot_ms": time_cuda(lambda: OzakiIIGemm(b, nm)(a, out=out), args.iters)}
-            ref = out.clone()
-            for t in CRT_TILES:
-                plan.crt_tiles = t
-                row[f"crt_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(lambda: plan._crt(res, sa, out), args.iters)
-                assert torch.equal(out, ref), t
-            rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
-            print(rows[-1], flush=True)
+    for n, nm, a, b, out in tune_grid(args):
+        plan = OzakiIIGemm(b, nm)
+        ra, res, sa, rows_a, fs_a, _ = plan._workspace(n)
+        guarded = OzakiIIGemm(b, nm, bounds=True)  # what dgemm("fp64") runs: + L1 norms, floors, guard GEMM
+        guarded(a, out=out)
+        gra, _, gsa, grows, gfs, _ = guarded._workspace(n)
+        full_guard = OzakiIIGemm(b, nm, bounds=True, guard_stride=1)
+        full_guard(a, out=out)
+        row = {"size": n, "moduli": nm,
+               "plan_b_ms": time_cuda(lambda: OzakiIIGemm(b, nm), args.iters),
+               "plan_b_bounds_ms": time_cuda(lambda: OzakiIIGemm(b, nm, bounds=True), args.iters),
+               "scales_a_ms": time_cuda(lambda: plan._scales(a, plan.g_a, sa, rows_a), args.iters),
+               "scales_a_bounds_ms": time_cuda(lambda: guarded._scales(a, guarded.g_a, gsa, grows), args.iters),
+               "split_a_ms": time_cuda(lambda: plan._split(a, sa, ra, rows_a[0], fs_a), args.iters),
+               "split_a_bounds_ms": time_cuda(lambda: guarded._split(a, gsa, gra, grows[0], gfs), args.iters),
+               "products_ms": time_cuda(lambda: plan._products(ra, res), args.iters),
+               "guard_ms": time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters),
+               "guard_full_k_ms": time_cuda(lambda: full_guard.guard_failures(a, 2.0), args.iters),
+               "call_ms": time_cuda(lambda: plan(a, out=out), args.iters),
+               "call_guarded_ms": time_cuda(lambda: (guarded(a, out=out), guarded.guard_failures(a, 2.0)),
+                                            args.iters),
+               "one_shot_ms": time_cuda(lambda: OzakiIIGemm(b, nm)(a, out=out), args.iters)}
+        ref = out.clone()
+        for t in CRT_TILES:
+            plan.crt_tiles = t
+            row[f"crt_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(lambda: plan._crt(res, sa, out), args.iters)
+            assert torch.equal(out, ref), t
+        tune_row(rows, row)
     report(rows, args.out)
 
 

@@ -13,8 +13,7 @@ import dataclasses
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import report, time_cuda, tune_args
-from int8tc.bench.gemm import make_inputs_torch
+from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
 
 VARIANTS = {
@@ -28,19 +27,15 @@ VARIANTS = {
 def main():
     args = tune_args("splits", "2,4,6,8", 10)
     rows = []
-    for n in args.size_list:
-        a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
-        out = torch.empty_like(a)
-        for s in args.count_list:
-            row = {"size": n, "splits": s}
-            ref = None
-            for name, cfg in VARIANTS.items():
-                row[f"{name}_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
-                if ref is None:
-                    ref = out.clone()
-                row[f"{name}_same"] = bool(torch.equal(out, ref))
-            rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
-            print(rows[-1], flush=True)
+    for n, s, a, b, out in tune_grid(args):
+        row = {"size": n, "splits": s}
+        ref = None
+        for name, cfg in VARIANTS.items():
+            row[f"{name}_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
+            if ref is None:
+                ref = out.clone()
+            row[f"{name}_same"] = bool(torch.equal(out, ref))
+        tune_row(rows, row)
     report(rows, args.out)
 
 

@@ -9,8 +9,7 @@ import dataclasses
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import report, time_cuda, tune_args
-from int8tc.bench.gemm import make_inputs_torch
+from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki._launch import scale_and_split
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
 
@@ -18,26 +17,22 @@ from int8tc.ozaki.gemm import DEFAULT_CONFIG
 def main():
     args = tune_args("splits", "2,4", 10)
     rows = []
-    for n in args.size_list:
-        a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
-        out = torch.empty_like(a)
-        for s in args.count_list:
-            row = {"size": n, "splits": s}
-            res = {}
-            for fused in (True, False):
-                cfg = dataclasses.replace(DEFAULT_CONFIG, fused_split=fused)
-                tag = "fused" if fused else "three_kernels"
-                row[f"{tag}_one_shot_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
-                plan = OzakiGemm(b, s, config=cfg)
-                ws = plan._workspace(n)
-                row[f"{tag}_split_a_ms"] = time_cuda(
-                    lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, fused), args.iters)
-                row[f"{tag}_split_bt_ms"] = time_cuda(lambda: plan.update_b(b), args.iters)
-                plan(a, out=out)
-                res[fused] = out.clone()
-            assert torch.equal(res[True], res[False])
-            rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
-            print(rows[-1], flush=True)
+    for n, s, a, b, out in tune_grid(args):
+        row = {"size": n, "splits": s}
+        res = {}
+        for fused in (True, False):
+            cfg = dataclasses.replace(DEFAULT_CONFIG, fused_split=fused)
+            tag = "fused" if fused else "three_kernels"
+            row[f"{tag}_one_shot_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
+            plan = OzakiGemm(b, s, config=cfg)
+            ws = plan._workspace(n)
+            row[f"{tag}_split_a_ms"] = time_cuda(
+                lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, fused), args.iters)
+            row[f"{tag}_split_bt_ms"] = time_cuda(lambda: plan.update_b(b), args.iters)
+            plan(a, out=out)
+            res[fused] = out.clone()
+        assert torch.equal(res[True], res[False])
+        tune_row(rows, row)
     report(rows, args.out)
 
 

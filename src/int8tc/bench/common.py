@@ -111,6 +111,26 @@ def report(rows: list[dict], out: str | None) -> None:
         write_csv(out, rows, list(rows[0]), environment())
 
 
+def tune_grid(args):
+    """The tuning scripts' cases: (n, count, a, b, out) for each --sizes n (square randn inputs
+    made once per size on the GPU, seed 0) and each count."""
+    import torch
+
+    from .gemm import make_inputs_torch
+
+    for n in args.size_list:
+        a, b = make_inputs_torch(n, n, n, "randn", 0, "cuda")
+        out = torch.empty_like(a)
+        for c in args.count_list:
+            yield n, c, a, b, out
+
+
+def tune_row(rows: list, row: dict) -> None:
+    """Append a tuning row (floats to 4 decimals) and print it."""
+    rows.append({k: (f"{v:.4f}" if isinstance(v, float) else v) for k, v in row.items()})
+    print(rows[-1], flush=True)
+
+
 def tune_args(counts: str, counts_default: str, iters: int):
     """The tuning scripts' command line: --sizes, --<counts> (a comma list), --iters, --out."""
     import argparse
