@@ -12,6 +12,12 @@ from int8tc.ozaki2 import OzakiIIGemm
 CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
 
 
+def _guarded_one_shot(a, b, nm, out, transpose_b):
+    plan = OzakiIIGemm(b, nm, bounds=True, transpose_b=transpose_b)
+    plan(a, out=out)
+    return plan.guard_failures(a, 2.0)
+
+
 def main():
     args = tune_args("moduli", "14,15,16", 5)
     rows = []
@@ -36,7 +42,10 @@ def main():
                "call_ms": time_cuda(lambda: plan(a, out=out), args.iters),
                "call_guarded_ms": time_cuda(lambda: (guarded(a, out=out), guarded.guard_failures(a, 2.0)),
                                             args.iters),
-               "one_shot_ms": time_cuda(lambda: OzakiIIGemm(b, nm)(a, out=out), args.iters)}
+               "one_shot_ms": time_cuda(lambda: OzakiIIGemm(b, nm)(a, out=out), args.iters),
+               "plan_b_bounds_tb_ms": time_cuda(lambda: OzakiIIGemm(b, nm, bounds=True, transpose_b=True), args.iters),
+               "one_shot_guarded_ms": time_cuda(lambda: _guarded_one_shot(a, b, nm, out, False), args.iters),
+               "one_shot_guarded_tb_ms": time_cuda(lambda: _guarded_one_shot(a, b, nm, out, True), args.iters)}
         ref = out.clone()
         for t in CRT_TILES:
             plan.crt_tiles = t

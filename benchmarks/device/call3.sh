@@ -1,8 +1,6 @@
-# after removing host syncs, fused Ozaki-I row split, Ozaki-II scale kernel: tests, tuning, full bench
+# fourth session, third call: the accurate scaling's GPU mismatch (debug), B's guard data through a
+# transposed copy, and dimension 110 with the measured BGJ1 defaults (0.35 / 4) and TMA bucketing.
 source benchmarks/device/setup.sh || exit 1
-timeout 150 python3 -m pytest -q -p no:cacheprovider tests/test_ozaki_gemm.py tests/test_ozaki2_gemm.py tests/test_dgemm.py \
-  tests/test_compile_sm90.py 2>&1 | tail -4
-timeout 60 python3 benchmarks/tune_split.py --out $OUT/tune_split.csv 2>&1 | tail -6
-timeout 90 python3 benchmarks/tune_ozaki2.py --moduli 13,14,15,16 --out $OUT/tune_ozaki2.csv 2>&1 | tail -10
-timeout 200 python3 -m int8tc.cli bench 4096,8192 2,4,6,8 10 --ours row --moduli 13,14,15 --graph --breakdown \
-  --out $OUT/gemm.csv 2>&1 | grep -v "^\[int8tc\]" | tail -50
+timeout 60 python3 benchmarks/device/debug_accurate.py 2>&1 | tail -20
+timeout 80 python3 benchmarks/tune_ozaki2.py --sizes 8192 --moduli 15 --iters 5 --out $OUT/tune_ozaki2_tb.csv 2>&1 | tail -3
+timeout 470 python3 benchmarks/run_sieve.py --dims 110 --seeds 0,1,2 --timeout 150 --out /tmp/s110 2>&1 | grep "^{" | cut -c1-260; cp /tmp/s110/summary.csv $OUT/sieve110.csv

@@ -24,18 +24,18 @@ import torch
 
 from ..ops import DEFAULT_FILTER_CONFIG, bucket, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
+from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
 
 SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
 SATURATION_RATIO = 0.5
 DB_SIZE_FACTOR = 3.2
 REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile of the database
 RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
-BGJ1_ALPHA = 0.3  # bucket membership: |cos(x, centre)| >= alpha
-BGJ1_MEMBERSHIP = 1.5  # buckets per vector and epoch, on average (the number of centres follows)
 BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
-#: the filters' TMA variant (``int8tc sieve --filters tma``; not yet timed on the GPU)
+#: the filters' TMA variant for all three ops (``int8tc sieve --filters tma``; its pair search
+#: measured slower than the plain one, NOTES 29)
 TMA_FILTER_CONFIG = replace(DEFAULT_FILTER_CONFIG, tma=True, block_k=128, num_stages=3)
 
 
