@@ -3,8 +3,11 @@
 import numpy as np
 import pytest
 import torch
+import triton
+import triton.language as tl
 
 from conftest import poisoned
+from int8tc._jit_helpers import f64_arg, f64_bits
 from int8tc.ozaki2 import OzakiIIGemm, gemm_fp64_crt
 from int8tc.ozaki2 import reference as r2
 
@@ -142,3 +145,17 @@ def test_transposed_b_copy_gives_the_same_result(rng, dev):
         outs.append(plan(torch.from_numpy(a).to(dev)).cpu().numpy())
     np.testing.assert_array_equal(outs[0], outs[1])
     np.testing.assert_array_equal(outs[0], r2.gemm(a, b, 14))
+
+
+@triton.jit
+def _echo_f64(out_ptr, bits):
+    tl.store(out_ptr, f64_arg(bits))
+
+
+@pytest.mark.parametrize("x", [2.0**133, 1.2345678901234567e-18, -3.0, 0.0, 2.0**-1074, 1e308])
+def test_float64_scalars_reach_kernels_exactly(dev, x):
+    """Triton types a float scalar argument as fp32 (2^133 became inf on the GPU and broke the
+    accurate scaling's exponents): f64_bits / f64_arg carry it as int bits, exactly."""
+    out = poisoned((1,), torch.float64, dev)
+    _echo_f64[(1,)](out, f64_bits(x))
+    assert out.item() == x

@@ -1,7 +1,21 @@
 """``@triton.jit`` helpers shared by the kernels of several ops (private)."""
 
+import struct
+
 import triton
 import triton.language as tl
+
+
+def f64_bits(x: float) -> int:
+    """The bits of a Python float as an int, for a kernel argument read back with ``f64_arg``:
+    Triton types float scalars as fp32, which rounds them and turns values beyond 2^128 into inf."""
+    return struct.unpack("<q", struct.pack("<d", float(x)))[0]
+
+
+@triton.jit
+def f64_arg(bits):
+    """The float64 whose bits ``f64_bits`` passed (typed i32 or i64 by Triton)."""
+    return bits.to(tl.int64).to(tl.float64, bitcast=True)
 
 
 @triton.jit

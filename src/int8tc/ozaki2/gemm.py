@@ -23,6 +23,7 @@ import torch
 import triton
 
 from .._checks import check_2d, device_constant
+from .._jit_helpers import f64_bits
 from . import reference
 from .moduli import CHUNK_BITS, check_moduli, chunks, crt_constants
 from .reference import check_budget, half_bits
@@ -59,15 +60,17 @@ class OzakiIIGemm:
         moduli: N in 2..20; one INT8 GEMM per modulus.
         scaling: ``"fast"`` (Cauchy-Schwarz, the default) or ``"accurate"`` (A's rows from an
             INT8 product of 7-bit bounds of |A| and |B|, ``_kernels/accurate.py``: one extra
-            full-size INT8 product per call; in the NumPy reference within noise of "fast" on
-            randn and not decisive on the structured inputs measured, so not the default; its
-            GPU speed is not measured yet).
+            full-size INT8 product per call, +1.3-1.5 ms at 8192^3; in the NumPy reference
+            within noise of "fast" on randn and not decisive on the structured inputs measured,
+            so not the default).
         backend: ``"auto"``, ``"reference"`` or ``"triton"``.
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
             residues are added mod p).
-        transpose_b: copy B^T to row-major once before its residue split (measured within noise
-            of the strided split at 4096 and 8192, so off).
+        transpose_b: copy B^T to row-major once before its residue split. Default (None): only
+            with ``bounds``, where it measured 3.07 against 4.11 ms for B's plan at 8192^2, 15
+            moduli (the guard's extra passes read the strided view badly); without bounds it
+            measured within noise of the strided split at 4096 and 8192.
         bounds: also keep what ``guard_failures`` needs (the L1 norms and, as an extra residue
             plane, the 7-bit floors of |A| and |B|, from the same passes over the operands).
         guard_stride: with ``bounds``, the guard first multiplies the floors of every
@@ -77,10 +80,10 @@ class OzakiIIGemm:
     """
 
     def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
-                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool = False,
+                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool | None = None,
                  bounds: bool = False, guard_stride: int | None = None):
         check_2d("b", b, torch.float64)
-        self.transpose_b = bool(transpose_b)
+        self.transpose_b = bool(bounds) if transpose_b is None else bool(transpose_b)
         self.bounds = bool(bounds)
         if guard_stride is None:
             guard_stride = GUARD_STRIDE if b.shape[0] >= GUARD_STRIDE_MIN_K else 1
@@ -177,7 +180,7 @@ class OzakiIIGemm:
                                        K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
                                        NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns, enable_fp_fusion=False)
         accurate_scale_kernel[(triton.cdiv(m, SCALE_BLOCK),)](bits, rowsum, mmax.view(torch.int64), sa, m,
-                                                              reference.accurate_budget(self.n_moduli, self.k),
+                                                              f64_bits(reference.accurate_budget(self.n_moduli, self.k)),
                                                               MAX_BITS=reference.MAX_OPERAND_BITS, BLOCK=SCALE_BLOCK,
                                                               num_warps=4, enable_fp_fusion=False)
 
@@ -348,7 +351,7 @@ class OzakiIIGemm:
             count = torch.zeros(1, dtype=torch.int64, device=self.device)
             nprog = min(_num_programs(self.device), (mp // bm) * (self.np_ // bn))
             guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
-                                   kp, self.k / 4.0, thr, L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
+                                   kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
                                    BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
                                    num_warps=nw, num_stages=ns, enable_fp_fusion=False)
             return int(count.item())

@@ -6,7 +6,7 @@ Integer arithmetic and exact FP64 steps only, so the exponents equal the referen
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import grouped_tile, load_rows
+from ..._jit_helpers import f64_arg, grouped_tile, load_rows
 from .kernels import NONFINITE, _ldexp, chunked_tile_product
 
 
@@ -38,6 +38,7 @@ def bound_plane_kernel(
     t = v.to(tl.int32)
     u = tl.minimum(t + (t.to(tl.float64) < v).to(tl.int32), 127)
     u = tl.maximum(u, (x != 0).to(tl.int32))
+    u = tl.where(rmask[:, None] & (cols < K)[None, :], u, 0)  # padding: 0 (U and the row sums as the reference's)
     tl.store(out_ptr + rows[:, None].to(tl.int64) * Kp + cols[None, :], u.to(tl.int8),
              mask=(rows < Rp)[:, None] & (cols < Kp)[None, :])
     tl.atomic_add(rowsum_ptr + rows, tl.sum(u, axis=1).to(tl.int64), mask=rmask)
@@ -72,7 +73,7 @@ def bound_product_kernel(
 def accurate_scale_kernel(
     rowmax_ptr, rowsum_ptr, mmax_ptr,  # [R] int64: row max bits, bound row sums, bits of M_i
     s_ptr,  # [R] int64 out: reference.accurate_a_exponents, 0 on zero rows, NONFINITE on inf/nan rows
-    R, qd,  # qd: reference.accurate_budget
+    R, qd_bits,  # f64_bits(reference.accurate_budget): ~2^133, beyond fp32
     MAX_BITS: tl.constexpr, BLOCK: tl.constexpr,
 ):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
@@ -83,7 +84,7 @@ def accurate_scale_kernel(
     rs = tl.load(rowsum_ptr + offs, mask=mask, other=0).to(tl.float64)
     m2 = m_max + 63.5 * rs
     m2 = (m2.to(tl.int64, bitcast=True) + 1).to(tl.float64, bitcast=True)  # nextafter(m2, inf), m2 >= 0 finite
-    v = qd / m2
+    v = f64_arg(qd_bits) / m2
     vb = v.to(tl.int64, bitcast=True)
     ex = ((vb >> 52) & 0x7FF) - 1022  # frexp's exponent (v is normal here)
     fl = ex - 1 - ((vb & 0xFFFFFFFFFFFFF) == 0).to(tl.int64)  # floor(log2 v), one less at a power of two

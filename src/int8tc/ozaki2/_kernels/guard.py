@@ -6,7 +6,7 @@ failing entries. Same arithmetic as ``reference.guard_count``."""
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import grouped_tile
+from ..._jit_helpers import f64_arg, grouped_tile
 from .kernels import _ldexp, chunked_tile_product
 
 
@@ -47,7 +47,7 @@ def guard_kernel(
     sa_ptr, rowmax_a_ptr, l1a_ptr,  # [M]: A's scale exponents, row max bits (int64), L1 bounds (float64)
     sb_ptr, rowmax_b_ptr, l1b_ptr,  # [N]: the same for B's columns
     count_ptr,  # [1] int64: += entries with E'_ij > thr * (la lb^T)_ij
-    M, N, Mp, Np, Kp, kq, thr,  # kq = K / 4; thr = tau sqrt(K) u / 128^2
+    M, N, Mp, Np, Kp, kq, thr_bits,  # kq = K / 4 (exact in fp32); f64_bits(thr), thr = tau sqrt(K) u / 128^2
     L1_BITS: tl.constexpr,
     K_CHUNK: tl.constexpr,  # INT32 sums over at most this many k (127^2 K_CHUNK < 2^31), then FP64
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
@@ -55,6 +55,7 @@ def guard_kernel(
 ):
     num_pid_m = Mp // BLOCK_M
     num_pid_n = Np // BLOCK_N
+    thr = f64_arg(thr_bits)
     if Kp <= K_CHUNK:  # one INT32 sum per entry: the modular GEMM's flattened persistent loop
         nk = Kp // BLOCK_K
         for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS, flatten=True):
