@@ -8,7 +8,8 @@ import triton.language as tl
 
 def f64_bits(x: float) -> int:
     """The bits of a Python float as an int, for a kernel argument read back with ``f64_arg``:
-    Triton types float scalars as fp32, which rounds them and turns values beyond 2^128 into inf."""
+    Triton types float scalars as fp32, which rounds them and turns values beyond 2^128 into inf.
+    Mark the parameter ``do_not_specialize`` (Triton turns an int argument equal to 1 into a constexpr)."""
     return struct.unpack("<q", struct.pack("<d", float(x)))[0]
 
 

@@ -1,6 +1,7 @@
 """Fused INT8 short-K dot-product filters for lattice sieving (pair search, bucketing)."""
 
 from .ops import (
+    DEFAULT_BUCKET_CONFIG,
     DEFAULT_FILTER_CONFIG,
     SMALL_FILTER_CONFIG,
     BucketHits,
@@ -13,4 +14,4 @@ from .ops import (
 )
 
 __all__ = ["pair_search", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
-           "DEFAULT_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]
+           "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]

@@ -69,7 +69,7 @@ def bound_product_kernel(
         tl.atomic_max(mmax_ptr + offs_m, m.to(tl.int64, bitcast=True), mask=offs_m < M)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["qd_bits"])
 def accurate_scale_kernel(
     rowmax_ptr, rowsum_ptr, mmax_ptr,  # [R] int64: row max bits, bound row sums, bits of M_i
     s_ptr,  # [R] int64 out: reference.accurate_a_exponents, 0 on zero rows, NONFINITE on inf/nan rows

@@ -40,7 +40,7 @@ def _guard_test(low, pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax
     tl.atomic_add(count_ptr, n_fail.to(tl.int64))
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["thr_bits"])  # a value of bits 1 would become a constexpr
 def guard_kernel(
     la_desc,  # TMA descriptor over A's floors [Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
     lb_desc,  # TMA descriptor over B^T's floors [Np, Kp] int8, block [BLOCK_N, BLOCK_K]
