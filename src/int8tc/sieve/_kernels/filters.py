@@ -2,7 +2,9 @@
 
 Both kernels compute a [BLOCK_M, BLOCK_N] tile of X Y^T on tensor cores (INT32, exact for
 K <= 192), test it in registers and compact the hits:
-- a tile with no hit writes nothing;
+- a tile with no hit writes nothing, and finds that out from one row maximum per row (pair
+  search: max_j |dot| - h_j against h_i - goal; bucketing: max_j |dot| against thr_i), three
+  (two) integer operations per element, exact;
 - pair search reserves one contiguous range per tile with ONE atomic add on a global counter,
   rows get their start by an exclusive prefix sum of per-row counts, and a hit's offset inside
   its row is 0 when no row has two hits in the tile (the common case at low hit rates), else an
@@ -58,22 +60,17 @@ def pair_search_kernel(
     n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
     rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
-    # hit  <=>  |dot| >= (h_i - goal) + h_j: one add, one abs, one compare per element
-    hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
+    hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = (ti + 1) * BLOCK_M > M
     for t in range(0, n_here):
         tj = tj0 + t
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
         acc = _tile_dot(x_ptr, stride_x, rows, rmask, y_ptr, stride_y, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
-        hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
+        hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
         # masks only where a tile crosses the matrix edge or the Gram diagonal
-        if row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti):
-            hit = hit & rmask[:, None] & cmask[None, :]
-            if GRAM:
-                hit = hit & (rows[:, None] < cols[None, :])
-        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+        _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
+                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity)
 
 
 @triton.jit
@@ -97,17 +94,29 @@ def _tma_tile_dot(x_desc, y_desc, panel, row0, col0, KP: tl.constexpr, BLOCK_M: 
     return acc
 
 
+#: h of padding columns (never a candidate: |dot| - H_PAD < 0 <= h_i - goal for any sane goal;
+#: the exact test masks them anyway) and h_i - goal of padding rows (above every |dot| - h_j)
+H_PAD = tl.constexpr((1 << 29) - 1)
+HXG_PAD = tl.constexpr(1 << 30)
+
+
+@triton.jit
+def _row_limits(hx_ptr, rows, rmask, goal):
+    # h_i - goal per row (int32: |h| < 2^29 and |goal| <= 2^30), HXG_PAD on padding rows
+    return tl.where(rmask, tl.load(hx_ptr + rows, mask=rmask, other=0) - goal, HXG_PAD)
+
+
 @triton.jit
 def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
                     out_ptr, count_ptr, capacity):
-    # hxg = h_i - goal, 2^30 on masked rows (never a hit; |h| < 2^29 and |goal| <= 2^30 keep all of
-    # this in int32). max(|dot| - (hxg_i + min_j h_j)) < 0
-    # proves the tile hit-free with three integer operations per element; other tiles run the
-    # exact test, masked only where the tile crosses an edge or the diagonal
-    # (lim below -2^30 means every entry of the row passes; the clamp keeps |dot| - lim in int32)
-    lim = tl.maximum(hxg + tl.min(tl.where(cmask, hy, 1 << 29), axis=0), -(1 << 30))
-    if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
-        hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
+    # hit  <=>  h_i + h_j - |dot| <= goal  <=>  t_ij = |dot| - h_j >= h_i - goal = hxg_i.
+    # A tile has a hit only if some row's max_j t_ij reaches hxg_i: abs, sub and max per element,
+    # the comparison once per row; exact (no bound loosened), and no sum that could leave int32
+    # (|dot| < 2^22, |h_j| < 2^29). Tiles that pass run the element test, masked only where the
+    # tile crosses an edge or the diagonal.
+    t = tl.abs(acc) - hy[None, :]
+    if tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
+        hit = t >= hxg[:, None]
         if need_mask:
             hit = hit & rmask[:, None] & cmask[None, :]
             if TRI:
@@ -127,8 +136,7 @@ def pair_search_tma_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
-    the end read as zeros), the row panel loaded once when K fits one block, and the three-op
-    no-hit test of ``_test_and_write``."""
+    the end read as zeros) and the row panel loaded once when K fits one block."""
     ti = tl.program_id(0)
     g = tl.program_id(1)
     n_tiles = tl.cdiv(N, BLOCK_N)
@@ -139,7 +147,7 @@ def pair_search_tma_kernel(
     n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
     rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
-    hxg = tl.where(rmask, tl.load(hx_ptr + rows, mask=rmask, other=0) - goal, 1 << 30)
+    hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = (ti + 1) * BLOCK_M > M
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
@@ -147,7 +155,7 @@ def pair_search_tma_kernel(
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
-        hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
+        hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
                         row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity)
 
@@ -171,13 +179,13 @@ def segment_pair_search_tma_kernel(
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
 ):
-    """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads and no-hit test
-    (tiles may reach into the next segment: those rows and columns are masked)."""
+    """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads (tiles may reach
+    into the next segment: those rows and columns are masked)."""
     start, end, ti, tj0, n_here = _segment_item(work_ptr, BLOCK_N, TILES_PER_PROGRAM)
     row0 = start + ti * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < end
-    hxg = tl.where(rmask, tl.load(hx_ptr + rows, mask=rmask, other=0) - goal, 1 << 30)
+    hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = row0 + BLOCK_M > end
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
@@ -186,28 +194,29 @@ def segment_pair_search_tma_kernel(
         acc = _tma_tile_dot(x_desc, x_desc, panel, row0, col0, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = col0 + tl.arange(0, BLOCK_N)
         cmask = cols < end
-        hy = tl.load(hx_ptr + cols, mask=cmask, other=0)
+        hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
                         True, out_ptr, count_ptr, capacity)
 
 
 @triton.jit
 def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity):
-    """Compact a tile's hits into the record buffer: one atomic per tile with a hit."""
+    """Compact a tile's hits into the record buffer: one atomic per tile with a hit, each record
+    (i, j, sign, dot) one 16-byte store."""
     hi = hit.to(tl.int32)
-    if tl.max(tl.max(hi, axis=1), axis=0) > 0:  # most tiles stop here
-        rc = tl.sum(hi, axis=1)
-        total = tl.sum(rc, axis=0)
+    rc = tl.sum(hi, axis=1)
+    total = tl.sum(rc, axis=0)
+    if total > 0:  # masked tiles whose candidates all fell outside stop here
         base = tl.atomic_add(count_ptr, total.to(tl.int64))
         row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
         pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
         keep = hit & (pos < capacity)
-        rec = out_ptr + pos * 4
-        sign = tl.where(acc >= 0, 1, -1)
-        tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
-        tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
-        tl.store(rec + 2, sign, mask=keep)
-        tl.store(rec + 3, acc, mask=keep)
+        zero = tl.zeros_like(hi)
+        # join stacks on a new last axis: join(join(i, sign), join(j, dot))[..., a, b] gives i, j, sign, dot
+        rec = tl.reshape(tl.join(tl.join(rows[:, None] + zero, tl.where(acc >= 0, 1, -1)),
+                                 tl.join(cols[None, :] + zero, acc)), (hi.shape[0], hi.shape[1], 4))
+        field = tl.arange(0, 4)
+        tl.store(out_ptr + pos[:, :, None] * 4 + field[None, None, :], rec, mask=keep[:, :, None])
 
 
 @triton.jit
@@ -224,18 +233,17 @@ def segment_pair_search_kernel(
     start, end, ti, tj0, n_here = _segment_item(work_ptr, BLOCK_N, TILES_PER_PROGRAM)
     rows = start + ti * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < end
-    hxg = tl.load(hx_ptr + rows, mask=rmask, other=0) - goal
+    hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = start + (ti + 1) * BLOCK_M > end
     for t in range(0, n_here):
         tj = tj0 + t
         cols = start + tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < end
         acc = _tile_dot(x_ptr, stride_x, rows, rmask, x_ptr, stride_x, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        hy = tl.load(hx_ptr + cols, mask=cmask, other=0)
-        hit = tl.abs(acc) >= hxg[:, None] + hy[None, :]
-        if row_edge or (start + (tj + 1) * BLOCK_N > end) or (tj == ti):  # segment edge or diagonal
-            hit = hit & rmask[:, None] & cmask[None, :] & (rows[:, None] < cols[None, :])
-        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+        hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)
+        _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,  # masked at a segment edge or the diagonal
+                        row_edge or (start + (tj + 1) * BLOCK_N > end) or (tj == ti), True, out_ptr, count_ptr,
+                        capacity)
 
 
 @triton.jit
@@ -252,6 +260,12 @@ def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
 
 
 @triton.jit
+def _bucket_candidates(acc, lim):
+    # does any row reach its threshold? abs and max per element, one comparison per row (exact)
+    return tl.max((tl.max(tl.abs(acc), axis=1) >= lim).to(tl.int32), axis=0) > 0
+
+
+@triton.jit
 def bucket_kernel(
     x_ptr, stride_x,  # X [M, KP] int8
     c_ptr, stride_c,  # centres [N, KP] int8
@@ -265,16 +279,17 @@ def bucket_kernel(
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
     thr = tl.load(thr_ptr + rows, mask=rmask, other=0)
+    lim = tl.where(rmask, thr, HXG_PAD)
     cnt = tl.zeros((BLOCK_M,), dtype=tl.int32)
     row_edge = (tl.program_id(0) + 1) * BLOCK_M > M
     for tj in range(0, tl.cdiv(N, BLOCK_N)):
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
         acc = _tile_dot(x_ptr, stride_x, rows, rmask, c_ptr, stride_c, cols, cmask, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        hit = tl.abs(acc) >= thr[:, None]
-        if row_edge or ((tj + 1) * BLOCK_N > N):
-            hit = hit & rmask[:, None] & cmask[None, :]
-        if tl.max(tl.max(hit.to(tl.int32), axis=1), axis=0) > 0:
+        if _bucket_candidates(acc, lim):
+            hit = tl.abs(acc) >= thr[:, None]
+            if row_edge or ((tj + 1) * BLOCK_N > N):
+                hit = hit & rmask[:, None] & cmask[None, :]
             cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
 
@@ -288,18 +303,17 @@ def bucket_tma_kernel(
     NUM_STAGES: tl.constexpr,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
-    K fits one block) and a three-op no-hit test per tile: max(|dot| - thr_i) < 0."""
+    K fits one block)."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
     thr = tl.load(thr_ptr + rows, mask=rmask, other=0)
-    # the no-hit test's bound: padding rows never hit; below -2^30 every entry hits (int32-safe)
-    lim = tl.maximum(tl.where(rmask, thr, 1 << 30), -(1 << 30))
+    lim = tl.where(rmask, thr, HXG_PAD)  # padding rows: above every |dot| (< 2^22)
     cnt = tl.zeros((BLOCK_M,), dtype=tl.int32)
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
         acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        if tl.max(tl.max(tl.abs(acc) - lim[:, None], axis=1), axis=0) >= 0:
+        if _bucket_candidates(acc, lim):
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
             cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
