@@ -110,18 +110,19 @@ def _row_limits(hx_ptr, rows, rmask, goal):
 def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
                     out_ptr, count_ptr, capacity):
     # hit  <=>  h_i + h_j - |dot| <= goal  <=>  t_ij = |dot| - h_j >= h_i - goal = hxg_i.
-    # A tile has a hit only if some row's max_j t_ij reaches hxg_i: abs, sub and max per element,
-    # the comparison once per row; exact (no bound loosened), and no sum that could leave int32
-    # (|dot| < 2^22, |h_j| < 2^29). Tiles that pass run the element test, masked only where the
-    # tile crosses an edge or the diagonal.
+    # An inner tile has a hit iff some row's max_j t_ij reaches hxg_i: abs, sub and max per
+    # element, the comparison once per row; exact (no bound loosened), and no sum that could leave
+    # int32 (|dot| < 2^22, |h_j| < 2^29). Only tiles that pass run the element test.
+    # Edge and diagonal tiles skip the pre-test (on the diagonal, t_ii = h_i would pass it every
+    # time): their masked element test and its row counts decide in one pass.
     t = tl.abs(acc) - hy[None, :]
-    if tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
-        hit = t >= hxg[:, None]
-        if need_mask:
-            hit = hit & rmask[:, None] & cmask[None, :]
-            if TRI:
-                hit = hit & (rows[:, None] < cols[None, :])
+    if need_mask:
+        hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
+        if TRI:
+            hit = hit & (rows[:, None] < cols[None, :])
         _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+    elif tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
+        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity)
 
 
 @triton.jit
