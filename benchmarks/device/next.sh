@@ -1,8 +1,7 @@
-# planned first call of the next session (written 2026-11-30, third session, without device time left):
-# the guard's flattened GEMM and FP64 L1 bounds (NOTES 28) are interpreter-tested only.
+# planned first call of the fifth session (written at the end of the fourth, device time spent):
+# the GPU suite, then the filters' exact row-max pre-test and v4 record stores (NOTES 37, not yet
+# timed): plain vs TMA pair search at 1e-4 / 1e-6, TMA bucketing, the unfused baseline.
 # Run as: INT8TC_COMMIT=<hash> bash benchmarks/device/next.sh   (carry .whl)
 source benchmarks/device/setup.sh || exit 1
 timeout 200 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests 2>&1 | tee $OUT/gpu_tests.log | tail -3
-timeout 90 python3 benchmarks/tune_ozaki2.py --moduli 14,15 --iters 5 --out $OUT/tune_ozaki2.csv 2>&1 | tail -5
-timeout 100 python3 -m int8tc.cli bench 4096,8192 7 5 --accuracy fp64 --moduli 14,15 --out $OUT/accuracy.csv 2>&1 | grep -v "^\[int8tc\]" | tail -12
-timeout 150 python3 -m int8tc.cli bench 4096,8192 2,4,6,8 10 --out $OUT/gemm.csv 2>&1 | grep -v "^\[int8tc\]" | tail -10
+timeout 200 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 65536,131072 --rates 1e-4,1e-6 --bucket-m 1048576 --bucket-n 16384 --sweep --unfused --iters 3 --out $OUT/filters_precheck.csv 2>&1 | grep -v "^\[int8tc\]" | tail -24
