@@ -89,7 +89,7 @@ if __name__ == "__main__":
                              {"num_warps": F.num_warps, "num_stages": F.num_stages}),
         "pair_search_tma": (pair_search_tma_kernel,
                             {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "y_desc": "tensordesc<i8[64, 128]>",
-                             "hy_ptr": "*i32", "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32",
+                             "hy_desc": "tensordesc<i32[64]>", "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32",
                              "count_ptr": "*i64", "capacity": "i64"},
                             {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
                              "BLOCK_K": 128, "NUM_STAGES": 3},

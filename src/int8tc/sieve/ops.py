@@ -105,13 +105,15 @@ def _check_int8(name: str, x, device=None) -> None:
         raise ValueError(f"{name} has K={x.shape[1]}; the fused filters take 1 <= K <= {K_MAX}")
 
 
-def _check_vec(name: str, v, n: int, device) -> None:
+def _check_vec(name: str, v, n: int, device) -> torch.Tensor:
+    """v validated as int32 [n] on device, made contiguous (the kernels index it densely)."""
     if not isinstance(v, torch.Tensor):
         raise TypeError(f"{name} must be a torch.Tensor, got {type(v).__name__}")
     if v.dtype != torch.int32 or v.ndim != 1 or v.shape[0] != n:
         raise ValueError(f"{name} must be int32 of shape [{n}], got {v.dtype} {tuple(v.shape)}")
     if v.device != device:
         raise ValueError(f"{name} is on {v.device}, expected {device}")
+    return v.contiguous()
 
 
 H_MAX = 2**29
@@ -168,6 +170,16 @@ def _descriptor(x: torch.Tensor, block_rows: int, block_k: int):
     return TensorDescriptor(x, list(x.shape), [x.stride(0), 1], [block_rows, block_k])
 
 
+def _h_descriptor(h: torch.Tensor, block: int):
+    """A TMA descriptor over half norms [N] int32, block [block] (a copy when the start is not
+    16-byte aligned, as TMA needs; past the end it reads zeros, which the kernels mask)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    if h.data_ptr() % 16:
+        h = h.clone()
+    return TensorDescriptor(h, [h.shape[0]], [1], [block])
+
+
 def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: int,
                 y: torch.Tensor | None = None, y_half_norms: torch.Tensor | None = None, *,
                 deterministic: bool = False, config: FilterConfig | None = None,
@@ -191,7 +203,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     _check_int8("x", x)
     dev = x.device
     m, k = x.shape
-    _check_vec("half_norms", half_norms, m, dev)
+    half_norms = _check_vec("half_norms", half_norms, m, dev)
     _check_half_norms("half_norms", half_norms)
     gram = y is None
     if gram:
@@ -203,7 +215,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         if y.shape[1] != k:
             raise ValueError(f"x has K={k} but y has K={y.shape[1]}")
         n = y.shape[0]
-        _check_vec("y_half_norms", y_half_norms, n, dev)
+        y_half_norms = _check_vec("y_half_norms", y_half_norms, n, dev)
         _check_half_norms("y_half_norms", y_half_norms)
     if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
         raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
@@ -233,7 +245,8 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             kp, bk = xp.shape[1], _tma_block_k(xp.shape[1], cfg.block_k)
             xd = _descriptor(xp, cfg.block_m, bk)
             yd = xd if gram else _descriptor(yp, cfg.block_n, bk)
-            pair_search_tma_kernel[grid](xd, half_norms, yd, hy, m, n, int(goal), records, count, capacity, KP=kp,
+            pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), records,
+                                         count, capacity, KP=kp,
                                          GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
                                          num_warps=cfg.num_warps)
@@ -277,7 +290,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     if centres.shape[1] != k:
         raise ValueError(f"x has K={k} but centres have K={centres.shape[1]}")
     n = centres.shape[0]
-    _check_vec("thresholds", thresholds, m, dev)
+    thresholds = _check_vec("thresholds", thresholds, m, dev)
     cap = _check_count("capacity_per_row", capacity_per_row)
     be = _backend(dev, backend)
     ids = torch.empty((m, cap), dtype=torch.int32, device=dev)
@@ -355,7 +368,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     _check_int8("x", x)
     dev = x.device
     m, k = x.shape
-    _check_vec("half_norms", half_norms, m, dev)
+    half_norms = _check_vec("half_norms", half_norms, m, dev)
     _check_half_norms("half_norms", half_norms)
     if not isinstance(offsets, torch.Tensor) or offsets.ndim != 1 or offsets.dtype != torch.int64 \
             or offsets.device != dev or len(offsets) < 1:

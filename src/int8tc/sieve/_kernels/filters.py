@@ -130,7 +130,7 @@ def pair_search_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
     hx_ptr,  # h_x [M] int32
     y_desc,  # TMA descriptor over Y [N, KP] int8, block [BLOCK_N, BLOCK_K] (= x_desc for a Gram search)
-    hy_ptr,  # h_y [N] int32
+    hy_desc,  # TMA descriptor over h_y [N] int32, block [BLOCK_N] (past the end: zeros, masked)
     M, N, goal,
     out_ptr, count_ptr, capacity,  # as pair_search_kernel
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
@@ -156,7 +156,7 @@ def pair_search_tma_kernel(
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
-        hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
+        hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
                         row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity)
 
@@ -195,7 +195,7 @@ def segment_pair_search_tma_kernel(
         acc = _tma_tile_dot(x_desc, x_desc, panel, row0, col0, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = col0 + tl.arange(0, BLOCK_N)
         cmask = cols < end
-        hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)
+        hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
                         True, out_ptr, count_ptr, capacity)
 
