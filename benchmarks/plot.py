@@ -18,6 +18,7 @@ PLOTS = os.path.join(HERE, "plots")
 GEMM = os.path.join(RES, "gemm_h200_2026-11-30.csv")
 CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-11-30.csv")
 FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
+FILTERS_TMA = os.path.join(RES, "filters_bucket_tma_k_h200_2026-11-30.csv")  # bucketing's TMA default
 ACCURACY = os.path.join(RES, "accuracy_fp64_h200_2026-11-30.csv")
 OZAKI2 = os.path.join(RES, "gemm_ozaki2_h200_2026-11-30.csv")
 
@@ -136,13 +137,20 @@ def filter_tables_and_plot():
             r = keyed[key].get(rate)
             cells.append(f"{float(r['gpairs_s']):.0f} ({r['tops']}, {r['pct_roof']}%)" if r else "")
         print(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | " + " | ".join(cells) + " |")
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
-    for op, m, n, ax in (("pair_search", 131072, 131072, axes[0]), ("bucket", 4194304, 16384, axes[1])):
-        for rate, style in (("0.01", "o-"), ("0.0001", "s-"), ("1e-06", "^-")):
+    tma_rows = [r for r in read(FILTERS_TMA) if r["op"] == "bucket"]
+    tma_roof = max(float(r["tops"]) for r in read(FILTERS_TMA) if r["op"].startswith("roof"))
+    for r in tma_rows:
+        keyed[("bucket, TMA", int(r["M"]), int(r["N"]), int(r["K"]))][r["target_rate"]] = r
+    panels = (("pair_search", 131072, 131072, roof), ("bucket", 4194304, 16384, roof),
+              ("bucket, TMA", 1048576, 16384, tma_roof))
+    rates = (("0.01", "o-"), ("0.0001", "s-"), ("1e-06", "^-"))
+    fig, axes = plt.subplots(1, 3, figsize=(16, 4.2))
+    for (op, m, n, rf), ax in zip(panels, axes):
+        for rate, style in rates:
             ks = sorted(k[3] for k in keyed if k[:3] == (op, m, n) and rate in keyed[k])
             ax.plot(ks, [float(keyed[(op, m, n, k)][rate]["tops"]) for k in ks], style, label=f"hit rate {rate}")
-        ax.axhline(roof, color="k", lw=1, label=f"INT8 roof {roof:.0f}")
-        ax.axhline(0.5 * roof, color="r", lw=1, ls="--", label="50% of roof (target)")
+        ax.axhline(rf, color="k", lw=1, label=f"INT8 roof {rf:.0f}")
+        ax.axhline(0.5 * rf, color="r", lw=1, ls="--", label="50% of roof (target)")
         ax.set_title(f"{op}, M={m}, N={n}")
         ax.set_xlabel("K")
         ax.set_ylabel("INT8-equivalent TOPS (2K pairs/s)")
@@ -150,7 +158,20 @@ def filter_tables_and_plot():
         ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(os.path.join(PLOTS, "filters_tops_vs_k.png"), dpi=110)
-
+    # the same runs against the hit rate, K = 128 (each line's roof is its run's)
+    fig, ax = plt.subplots(figsize=(6.5, 4.2))
+    for (op, m, n, rf), style in zip(panels, ("o-", "s-", "^-")):
+        pts = [(float(r["hit_rate"]), 100.0 * float(r["tops"]) / rf) for rate, _ in rates
+               if (r := keyed.get((op, m, n, 128), {}).get(rate))]
+        ax.plot(*zip(*sorted(pts)), style, label=f"{op}, M={m}, N={n}")
+    ax.axhline(50, color="r", lw=1, ls="--", label="target (50%)")
+    ax.set_xscale("log")
+    ax.set_xlabel("hit rate")
+    ax.set_ylabel("% of the INT8 roof, K = 128")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(PLOTS, "filters_roof_vs_hit_rate.png"), dpi=110)
 
 if __name__ == "__main__":
     os.makedirs(PLOTS, exist_ok=True)
