@@ -152,12 +152,8 @@ def filter_tables_and_plot():
         ax.axhline(rf, color="k", lw=1, label=f"INT8 roof {rf:.0f}")
         ax.axhline(0.5 * rf, color="r", lw=1, ls="--", label="50% of roof (target)")
         ax.set_title(f"{op}, M={m}, N={n}")
-        ax.set_xlabel("K")
-        ax.set_ylabel("INT8-equivalent TOPS (2K pairs/s)")
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(os.path.join(PLOTS, "filters_tops_vs_k.png"), dpi=110)
+        _finish(ax, "K", "INT8-equivalent TOPS (2K pairs/s)")
+    _save(fig, "filters_tops_vs_k.png")
     # the same runs against the hit rate, K = 128 (each line's roof is its run's)
     fig, ax = plt.subplots(figsize=(6.5, 4.2))
     for (op, m, n, rf), style in zip(panels, ("o-", "s-", "^-")):
@@ -166,12 +162,20 @@ def filter_tables_and_plot():
         ax.plot(*zip(*sorted(pts)), style, label=f"{op}, M={m}, N={n}")
     ax.axhline(50, color="r", lw=1, ls="--", label="target (50%)")
     ax.set_xscale("log")
-    ax.set_xlabel("hit rate")
-    ax.set_ylabel("% of the INT8 roof, K = 128")
+    _finish(ax, "hit rate", "% of the INT8 roof, K = 128")
+    _save(fig, "filters_roof_vs_hit_rate.png")
+
+
+def _finish(ax, xlabel: str, ylabel: str) -> None:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
+
+
+def _save(fig, name: str) -> None:
     fig.tight_layout()
-    fig.savefig(os.path.join(PLOTS, "filters_roof_vs_hit_rate.png"), dpi=110)
+    fig.savefig(os.path.join(PLOTS, name), dpi=110)
 
 if __name__ == "__main__":
     os.makedirs(PLOTS, exist_ok=True)
