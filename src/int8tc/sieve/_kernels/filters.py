@@ -40,6 +40,22 @@ def _row_offsets(hit_i32, rc):
 
 
 @triton.jit
+def _pair_program(hx_ptr, M, N, goal, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # program (ti, g): row tile ti against column tiles tj0 .. tj0 + n_here - 1
+    ti = tl.program_id(0)
+    g = tl.program_id(1)
+    if GRAM:
+        tj0 = ti + g * TILES_PER_PROGRAM  # upper triangle only: tiles j >= i
+    else:
+        tj0 = g * TILES_PER_PROGRAM
+    n_here = tl.minimum(tl.cdiv(N, BLOCK_N) - tj0, TILES_PER_PROGRAM)
+    rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
+    rmask = rows < M
+    return ti, tj0, n_here, rows, rmask, _row_limits(hx_ptr, rows, rmask, goal), (ti + 1) * BLOCK_M > M
+
+
+@triton.jit
 def pair_search_kernel(
     x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 (K contiguous), h_x [M] int32
     y_ptr, stride_y, hy_ptr,  # Y [N, KP] int8, h_y [N] int32 (= X, h_x for a Gram search)
@@ -50,18 +66,8 @@ def pair_search_kernel(
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
 ):
-    ti = tl.program_id(0)
-    g = tl.program_id(1)
-    n_tiles = tl.cdiv(N, BLOCK_N)
-    if GRAM:
-        tj0 = ti + g * TILES_PER_PROGRAM  # upper triangle only: tiles j >= i
-    else:
-        tj0 = g * TILES_PER_PROGRAM
-    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
-    rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
-    rmask = rows < M
-    hxg = _row_limits(hx_ptr, rows, rmask, goal)
-    row_edge = (ti + 1) * BLOCK_M > M
+    ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
+                                                                BLOCK_M, BLOCK_N)
     for t in range(0, n_here):
         tj = tj0 + t
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
@@ -138,18 +144,8 @@ def pair_search_tma_kernel(
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block."""
-    ti = tl.program_id(0)
-    g = tl.program_id(1)
-    n_tiles = tl.cdiv(N, BLOCK_N)
-    if GRAM:
-        tj0 = ti + g * TILES_PER_PROGRAM
-    else:
-        tj0 = g * TILES_PER_PROGRAM
-    n_here = tl.minimum(n_tiles - tj0, TILES_PER_PROGRAM)
-    rows = ti * BLOCK_M + tl.arange(0, BLOCK_M)
-    rmask = rows < M
-    hxg = _row_limits(hx_ptr, rows, rmask, goal)
-    row_edge = (ti + 1) * BLOCK_M > M
+    ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
+                                                                BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
