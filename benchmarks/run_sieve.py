@@ -13,7 +13,7 @@ import sys
 from int8tc.bench.common import environment, write_csv
 
 COLUMNS = ["dim", "seed", "found", "norm_over_gh", "wall_s", "reduce_s", "sieve_s", "filter_s", "lift_s",
-           "epochs", "pairs_tested", "final_context", "device"]
+           "epochs", "pairs_tested", "filter_hits", "final_context", "device"]
 
 
 def main():

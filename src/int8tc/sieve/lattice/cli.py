@@ -110,7 +110,8 @@ def main(args) -> int:
     print(f"vector: {res.vector}")
     print(f"wall time {res.wall_s:.2f} s: reduction {res.reduce_s:.2f} s, sieving {res.sieve_s:.2f} s "
           f"(filter {res.filter_s:.2f} s), lifting {res.lift_s:.2f} s; {res.epochs} epochs, "
-          f"{res.pairs_tested:.3e} pairs tested, final context {res.final_context}, on {res.device}")
+          f"{res.pairs_tested:.3e} pairs tested ({res.filter_hits:.3e} filter hits), final context "
+          f"{res.final_context}, on {res.device}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(res.to_json(), fh, indent=1)

@@ -30,6 +30,7 @@ class SVPResult:
     lift_s: float
     epochs: int
     pairs_tested: int
+    filter_hits: int  # filter candidates re-checked exactly (their ratio to pairs_tested: the hit rate)
     final_context: int
     device: str
     log: list
@@ -206,4 +207,5 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     return SVPResult(found=norm <= goal * sv.gh * (1 + 1e-12) and norm > 0, dim=n, goal=goal, coefficients=coeffs,
                      vector=vec, norm=norm, norm_over_gh=norm / sv.gh, gh=sv.gh, wall_s=time.perf_counter() - t0,
                      reduce_s=t_red, sieve_s=st.sieve_s, filter_s=st.filter_s, lift_s=st.lift_s, epochs=st.epochs,
-                     pairs_tested=st.pairs_tested, final_context=sv.d, device=str(dev), log=st.log)
+                     pairs_tested=st.pairs_tested, filter_hits=st.candidates, final_context=sv.d, device=str(dev),
+                     log=st.log)
