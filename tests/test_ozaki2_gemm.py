@@ -159,3 +159,32 @@ def test_float64_scalars_reach_kernels_exactly(dev, x):
     out = poisoned((1,), torch.float64, dev)
     _echo_f64[(1,)](out, f64_bits(x))
     assert out.item() == x
+
+
+def test_residue_split_on_edge_integers(rng, dev):
+    """The split's residues (two FP64 and two int32 operations per modulus, no correction steps)
+    equal the reference's for every modulus on exact integers up to 2^62: +-2^62, values
+    congruent to 128 mod 256 (p = 256 ties), multiples of each modulus, 2^31 +- 1, zeros."""
+    from int8tc.ozaki2.moduli import MAX_MODULI, MODULI
+
+    plan = OzakiIIGemm(torch.from_numpy(rng.standard_normal((8, 3))).to(dev), MAX_MODULI, backend="triton",
+                       small_tiles=dev.type == "cpu")
+    edge = [2**62, -(2**62), 2**62 - 2**10, 128, -128, 384, -640, 2**31 + 1, 2**31 - 1, -(2**31), 0, 1, -1,
+            255 * 2**40, 253 * 251 * 2**20, 2**52 + 2, 3 * 2**50 + 128 * 2**9]
+    edge += [int(v) * 2**10 for v in rng.integers(-(2**52), 2**52, 30)] + [int(v) for v in rng.integers(-(2**52), 2**52, 30)]
+    edge += [p * int(v) for p in MODULI for v in rng.integers(-(2**40), 2**40, 2)]
+    x_int = np.array(edge, dtype=np.int64)
+    k = 8
+    rows = -(-len(x_int) // k)
+    x_int = np.resize(x_int, rows * k).reshape(rows, k)
+    x = x_int.astype(np.float64)
+    assert np.array_equal(x.astype(np.int64), x_int)  # exact in FP64
+    tx = torch.from_numpy(x).to(dev)
+    s = torch.zeros(rows, dtype=torch.int64, device=dev)
+    rp, kp = -(-rows // 16) * 16, plan.kp if plan.kp >= k else -(-k // 32) * 32
+    out = torch.full((MAX_MODULI, rp, max(kp, 32)), 99, dtype=torch.int8, device=dev)
+    sub = torch.zeros((0, 0), dtype=torch.int8, device=dev)
+    plan._split(tx, s, out, torch.zeros(rows, dtype=torch.int64, device=dev), sub)
+    for i, p in enumerate(MODULI):
+        np.testing.assert_array_equal(out[i, :rows, :k].cpu().numpy(), r2.symmetric_residues(x_int, p), err_msg=f"p={p}")
+        assert (out[i, rows:, :].cpu().numpy() == 0).all() and (out[i, :, k:].cpu().numpy() == 0).all()

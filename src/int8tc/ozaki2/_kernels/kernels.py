@@ -26,6 +26,18 @@ def _ldexp(x, e):
 
 
 @triton.jit
+def _low_word_biased(r):
+    # v mod 2^32 as int32 from r = v + 1.5 * 2^52 (exact, |v| < 2^51): its low mantissa bits
+    return r.to(tl.int64, bitcast=True).to(tl.int32)
+
+
+@triton.jit
+def _low_word(v):
+    # v mod 2^32 as int32 for an integer-valued v with |v| < 2^51
+    return _low_word_biased(v + 6755399441055744.0)
+
+
+@triton.jit
 def _rint(x):
     # round to nearest even for |x| < 2^51 (the magic-constant trick; exact, no fp fusion involved)
     return (x + 6755399441055744.0) - 6755399441055744.0
@@ -131,16 +143,23 @@ def residue_split_kernel(
     out_mask = (rows < Rp)[:, None] & (cols < Kp)[None, :]
     offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
     plane = Rp.to(tl.int64) * Kp
+    # the low 32 bits of h and lo as int32 (the bits of v + 1.5 * 2^52 hold v mod 2^32 for |v| < 2^51)
+    h32 = _low_word(h)
+    lo32 = _low_word(lo)
     for k in tl.static_range(NMOD):
         p = tl.load(p_ptr + k).to(tl.int32)
         pinv = tl.load(pf_ptr + 2 * k)
         c31 = tl.load(pf_ptr + 2 * k + 1)
-        t = h * c31 + lo  # = y mod p, up to multiples of p; |t| < 2^40
-        q = _rint(t * pinv)  # within 1 of t / p
-        m = (t - q * p.to(tl.float64)).to(tl.int32)  # exact, |m| < 1.5 p
-        m = tl.where(m > (p - 1) // 2, m - p, m)  # symmetric: fits int8 for p <= 256
-        m = tl.where(m < -(p // 2), m + p, m)
-        tl.store(r_ptr + k * plane + offs, m.to(tl.int8), mask=out_mask)
+        t = tl.fma(h, c31, lo)  # = y mod p, up to multiples of p; exact, |t| < 2^40
+        # q = rint(t / p) exactly, in the low bits of fma(t, 1/p, 1.5 * 2^52): t pinv is within
+        # 2^-13 / p of t / p (|t| < 2^40), and for odd p, t / p is either an integer or at least
+        # 1 / (2p) from a half-integer; for p = 256, pinv is exact and a tie gives +-128, one byte.
+        # So m = t - q p is the symmetric residue itself (odd p: |m| <= (p - 1) / 2, no correction
+        # steps), and its low byte follows from the low words in int32 arithmetic (mod 2^32):
+        # two FP64 operations and two integer ones per modulus, no float-to-int conversion
+        q32 = _low_word_biased(tl.fma(t, pinv, 6755399441055744.0))
+        m32 = (h32 * c31.to(tl.int32) + lo32) + q32 * (-p)  # wraps mod 2^32: only the low byte matters
+        tl.store(r_ptr + k * plane + offs, m32.to(tl.int8), mask=out_mask)
     if FLOORS:  # plane NMOD: the guard's 7-bit floors of |x| 2^(7 - e), 0 on zero and non-finite rows
         bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
         biased = (bits >> 52) & 0x7FF
