@@ -45,8 +45,10 @@ def _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS: tl.constexpr
     for i in tl.static_range(SPLITS):
         y = tl.where(t == t, t, 0.0)  # NaN (non-finite row): its output is NaN through c anyway
         y = tl.minimum(tl.maximum(y, -127.0), 127.0)
-        qf = (y + RNE) - RNE
-        tl.store(q_ptr + i * slice_stride + q_offs, qf.to(tl.int8), mask=out_mask)
+        yr = y + RNE  # rint(y) + 1.5 * 2^52: the low bits of its pattern are rint(y) in two's complement
+        qf = yr - RNE
+        # the int8 from those bits (an add already done, not a slow float-to-int conversion)
+        tl.store(q_ptr + i * slice_stride + q_offs, yr.to(tl.int64, bitcast=True).to(tl.int8), mask=out_mask)
         t = (t - qf) * 254.0  # the residual in units of s_{i+1} = s_i / 254 (t - qf is exact)
 
 
