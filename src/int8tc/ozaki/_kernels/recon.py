@@ -3,6 +3,8 @@
 import triton
 import triton.language as tl
 
+from ..._jit_helpers import int_to_f64
+
 
 @triton.jit
 def reconstruct_kernel(
@@ -21,9 +23,10 @@ def reconstruct_kernel(
     plane = Mp.to(tl.int64) * Np
     # sum_d W[d] 254^-d from the smallest term up (weights from memory: float constants in a
     # kernel may be rounded to fp32)
-    f = tl.load(w_ptr + (D - 1) * plane + w_offs, mask=mask, other=0).to(tl.float64) * tl.load(wt_ptr + D - 1)
+    # (INT32 to FP64 through int_to_f64: exact, without the slow conversion instruction)
+    f = int_to_f64(tl.load(w_ptr + (D - 1) * plane + w_offs, mask=mask, other=0)) * tl.load(wt_ptr + D - 1)
     for t in tl.static_range(D - 1):
-        wd = tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0).to(tl.float64)
+        wd = int_to_f64(tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0))
         f = f + wd * tl.load(wt_ptr + D - 2 - t)
     store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE)
 

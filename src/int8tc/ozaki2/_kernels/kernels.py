@@ -7,7 +7,7 @@ compare bit for bit.
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import grouped_tile, load_rows
+from ..._jit_helpers import grouped_tile, int_to_f64, load_rows
 from ..._jit_helpers import pow2 as _pow2
 
 TWO52 = tl.constexpr(4503599627370496.0)
@@ -35,13 +35,6 @@ def _low_word_biased(r):
 def _low_word(v):
     # v mod 2^32 as int32 for an integer-valued v with |v| < 2^51
     return _low_word_biased(v + 6755399441055744.0)
-
-
-@triton.jit
-def _byte_to_f64(r):
-    # a uint8 as float64 through the bits of 1.5 * 2^52 + r (an integer OR and an FP64 subtract
-    # instead of a slow int-to-float conversion)
-    return (r.to(tl.int64) | 0x4338000000000000).to(tl.float64, bitcast=True) - 6755399441055744.0
 
 
 @triton.jit
@@ -265,7 +258,7 @@ def crt_kernel(
     s3 = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float64)
     # (fused multiply-adds: every product and sum is an exact integer, so fusing changes nothing)
     for k in tl.static_range(NMOD):
-        r = _byte_to_f64(tl.load(res_ptr + k * plane + ro, mask=mask, other=0))
+        r = int_to_f64(tl.load(res_ptr + k * plane + ro, mask=mask, other=0))
         s0 = tl.fma(r, tl.load(const_ptr + k * NCHUNK), s0)
         if NCHUNK > 1:
             s1 = tl.fma(r, tl.load(const_ptr + k * NCHUNK + 1), s1)
