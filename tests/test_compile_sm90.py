@@ -5,6 +5,7 @@ functions cannot be compiled). ``python tests/test_compile_sm90.py`` prints the 
 """
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -133,7 +134,7 @@ if __name__ == "__main__":
                                               "G": "i32"}, {"BLOCK": 1024}, {"num_warps": 4}),
         "ozaki2_modular_gemm": (modular_gemm_kernel,
                                 {"ra_desc": "tensordesc<i8[256, 128]>", "rb_desc": "tensordesc<i8[128, 128]>",
-                                 "p_ptr": "*i64", "out_ptr": "*u8", "Mp": "i32", "Np": "i32", "k0": "i32",
+                                 "p_ptr": "*i64", "pf_ptr": "*fp64", "out_ptr": "*u8", "Mp": "i32", "Np": "i32", "k0": "i32",
                                  "k_len": "i32"},
                                 {"NMOD": 16, "ACCUMULATE": False, "BLOCK_M": 256, "BLOCK_N": 128, "BLOCK_K": 128,
                                  "GROUP_M": 8, "NUM_PROGRAMS": 132},
@@ -179,7 +180,9 @@ if __name__ == "__main__":
         ptx = _compile(fn, sig, consts, **opts).asm["ptx"]
         report[name] = {"target": ".target sm_90a" in ptx, "wgmma_s8": "wgmma.mma_async" in ptx and ".s32.s8.s8" in ptx,
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
-                        "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64"))}
+                        "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
+                        "int_div": sum(ptx.count(op) for op in ("rem.s32", "div.s32", "rem.u32", "div.u32")),
+                        "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx))}
     print(json.dumps(report))
 
 
@@ -225,3 +228,15 @@ def test_ozaki2_element_passes_avoid_int64_division(report):
     # measured 2026-11-30: int64 % in the residue split cost ~4 ms at 4096^2 (16 moduli)
     for name in ("ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_crt"):
         assert not report[name]["int64_div"], name
+
+
+def test_per_element_per_modulus_passes_avoid_slow_instructions(report):
+    # NOTES 38: no integer division per element in the modular GEMM's epilogue (a few scalar ones
+    # place the persistent work items; `acc % p` put one per element there), no float<->int
+    # conversion per element and modulus in the residue split and the CRT (a quarter of FP64's rate)
+    assert report["ozaki2_modular_gemm"]["int_div"] <= 16, report["ozaki2_modular_gemm"]["int_div"]  # was 142
+    for name in ("ozaki2_residue_split", "ozaki2_crt"):
+        assert not report[name]["int_div"], name
+    assert report["ozaki2_residue_split"]["f64_int_cvt"] <= 64  # the guard's floors, once per element (was >= 480)
+    for name in ("ozaki2_crt", "reconstruct", "split", "split_rows"):
+        assert not report[name]["f64_int_cvt"], name

@@ -264,7 +264,7 @@ class OzakiIIGemm:
         work = nmod * (mp // bm) * (self.np_ // bn)
         nprog = min(_num_programs(self.device), work)
         for k0 in range(0, self.kp, self._kchunk):
-            modular_gemm_kernel[(nprog,)](ra_desc, rb_desc, self._p, res, mp, self.np_, k0,
+            modular_gemm_kernel[(nprog,)](ra_desc, rb_desc, self._p, self._pf, res, mp, self.np_, k0,
                                           min(self._kchunk, self.kp - k0), NMOD=nmod, ACCUMULATE=k0 > 0,
                                           BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
                                           num_warps=nw, num_stages=ns)

@@ -193,6 +193,7 @@ def modular_gemm_kernel(
     ra_desc,  # TMA descriptor over A's residues viewed as [NMOD * Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
     rb_desc,  # TMA descriptor over B^T's residues viewed as [NMOD * Np, Kp] int8, block [BLOCK_N, BLOCK_K]
     p_ptr,  # [NMOD] int64 moduli
+    pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p (as residue_split_kernel)
     out_ptr,  # [NMOD, Mp, Np] uint8: (A_k B_k^T) mod p_k, (+ previous residue if ACCUMULATE) mod p_k
     Mp, Np, k0, k_len,
     NMOD: tl.constexpr, ACCUMULATE: tl.constexpr,
@@ -213,13 +214,18 @@ def modular_gemm_kernel(
             b = rb_desc.load([kmod * Np + pid_n * BLOCK_N, kk])
             acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
         p = tl.load(p_ptr + kmod).to(tl.int32)
+        pinv = tl.load(pf_ptr + 2 * kmod)
         offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         o = kmod.to(tl.int64) * Mp * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
-        r = acc % p
+        # acc mod p without an integer division (~20 instructions each): |acc| < 2^31, so, as in
+        # residue_split_kernel, q = rint(acc / p) comes out exact from one FMA and r = acc - q p
+        # (int32, wrapping) is the symmetric residue; then into [0, p)
+        r = acc + _low_word_biased(tl.fma(int_to_f64(acc), pinv, 6755399441055744.0)) * (-p)
         r = tl.where(r < 0, r + p, r)
         if ACCUMULATE:
-            r = (r + tl.load(out_ptr + o).to(tl.int32)) % p
+            r = r + tl.load(out_ptr + o).to(tl.int32)
+            r = tl.where(r >= p, r - p, r)
         tl.store(out_ptr + o, r.to(tl.uint8))
 
 
