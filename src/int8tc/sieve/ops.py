@@ -44,7 +44,7 @@ class FilterConfig:
 #: 2026-11-30); tests pin SMALL for the interpreter.
 DEFAULT_FILTER_CONFIG = FilterConfig()
 #: bucket's H200 default: the TMA variant, 64x64x128, 3 stages (fourth session's sweep: 19.6 ms
-#: against 34.3 ms for the plain kernel, 2^20 x 16384 centres, K = 128, rate 1e-4; NOTES 33).
+#: against 34.3 ms for the plain kernel, 2^20 x 16384 centres, K = 128, rate 1e-4; benchmarks/NOTES.md 35).
 #: Pair search keeps the plain kernel (its TMA variant measured 10% slower).
 DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
 SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
