@@ -1,5 +1,6 @@
-"""Ozaki-I: products + reconstruction fused in one persistent kernel (Config.fused_recon) against
-the default (INT32 diagonal planes, then a reconstruction pass), same inputs, same process; the
+"""Ozaki-I: products + reconstruction fused in one persistent kernel (Config.fused_recon), and all
+diagonals' products in one launch (Config.one_launch), against the default (INT32 diagonal
+planes, one launch per diagonal, then a reconstruction pass), same inputs, same process; the
 outputs must be identical.
 
     PYTHONPATH=src python benchmarks/tune_recon.py --sizes 4096,8192 --splits 2,4,6,8 --out results/x.csv
@@ -21,6 +22,7 @@ VARIANTS = {
     "fused_128x128_s3": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=128, fused_recon=True),
     "fused_128x128_s4": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=128, num_stages=4, fused_recon=True),
     "fused_256x128_s3": dataclasses.replace(DEFAULT_CONFIG, fused_recon=True),
+    "one_launch": dataclasses.replace(DEFAULT_CONFIG, one_launch=True),  # NOTES 39
 }
 
 

@@ -16,7 +16,8 @@ if __name__ == "__main__":
     import triton
     from triton.backends.compiler import GPUTarget
 
-    from int8tc.ozaki._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel
+    from int8tc.ozaki._kernels.gemm import (diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel,
+                                           diagonals_gemm_persistent_kernel)
     from int8tc.ozaki._kernels.scales import absmax_rows_kernel, row_scales_kernel
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
@@ -60,6 +61,13 @@ if __name__ == "__main__":
             {"qa_desc": f"tensordesc<i8[{C.block_m}, {C.block_k}]>", "qb_desc": f"tensordesc<i8[{C.block_n}, {C.block_k}]>",
              "w_ptr": "*i32", "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32"},
             {"SPLITS": 4, "DIAG": 3, "BLOCK_M": C.block_m, "BLOCK_N": C.block_n, "BLOCK_K": C.block_k,
+             "GROUP_M": C.group_m, "NUM_PROGRAMS": 132},
+            {"num_warps": C.num_warps, "num_stages": C.num_stages}),
+        "diagonals_gemm_persistent": (
+            diagonals_gemm_persistent_kernel,
+            {"qa_desc": f"tensordesc<i8[{C.block_m}, {C.block_k}]>", "qb_desc": f"tensordesc<i8[{C.block_n}, {C.block_k}]>",
+             "order_ptr": "*i32", "w_ptr": "*i32", "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32"},
+            {"SPLITS": 4, "D": 4, "BLOCK_M": C.block_m, "BLOCK_N": C.block_n, "BLOCK_K": C.block_k,
              "GROUP_M": C.group_m, "NUM_PROGRAMS": 132},
             {"num_warps": C.num_warps, "num_stages": C.num_stages}),
         "diagonal_gemm_recon": (
@@ -194,7 +202,8 @@ def report():
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonal_gemm_recon", "absmax_rows",
+@pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonals_gemm_persistent",
+                                  "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
                                   "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
@@ -208,6 +217,7 @@ def test_int8_products_use_wgmma(report):
     assert report["diagonal_gemm"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["wgmma_s8"]
     assert report["diagonal_gemm_persistent"]["tma"]  # tiles loaded by the tensor memory accelerator
+    assert report["diagonals_gemm_persistent"]["wgmma_s8"] and report["diagonals_gemm_persistent"]["tma"]
     assert report["diagonal_gemm_recon"]["wgmma_s8"] and report["diagonal_gemm_recon"]["tma"]
     assert report["pair_search_gram"]["wgmma_s8"] and report["bucket"]["wgmma_s8"]
     assert report["segment_pair_search"]["wgmma_s8"]

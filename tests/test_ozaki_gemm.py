@@ -304,3 +304,17 @@ def test_fused_products_and_reconstruction_match_reference(rng, dev, scaling, di
     plan(a, out=out)
     assert plan._workspace(m)["w"] is None  # no INT32 planes allocated
     _check(a_np, b_np, out, splits, diagonals, scaling, k_chunk=k_chunk)
+
+
+@pytest.mark.parametrize("dims,splits,diagonals,k_chunk", [((5, 17, 40), 3, None, None), ((33, 16, 64), 4, "all", None),
+                                                           ((20, 9, 100), 3, 4, 32), ((1, 1, 1), 1, None, None)])
+def test_one_launch_for_all_diagonals_matches_reference(rng, dev, dims, splits, diagonals, k_chunk):
+    """Config.one_launch: every kept diagonal in one persistent launch (also the all-pairs and
+    the partial diagonal counts, and several K chunks), bit-equal to the reference."""
+    m, n, k = dims
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)
+    cfg = dataclasses.replace(PERSISTENT, one_launch=True)
+    out = poisoned((m, n), torch.float64, dev)
+    _plan(b, splits, diagonals, "row", config=cfg, k_chunk=k_chunk)(a, out=out)
+    _check(a_np, b_np, out, splits, diagonals, "row", k_chunk=k_chunk)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import torch
 import triton
 
-from ._kernels.gemm import diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel
+from .._checks import device_constant
+from ._kernels.gemm import (diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel,
+                           diagonals_gemm_persistent_kernel)
 from ._kernels.recon import reconstruct_kernel
 from ._kernels.scales import absmax_rows_kernel, row_scales_kernel
 from ._kernels.split import split_kernel, split_rows_kernel
@@ -118,7 +120,14 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
         qa_desc = TensorDescriptor(qa, [s * mp, kp], [kp, 1], [cfg.block_m, cfg.block_k])
         qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
         nprog = min(_num_programs(qa.device), tiles)
-    for diag in sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x))):
+    order = sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x)))
+    if cfg.persistent and cfg.one_launch:
+        order_t = device_constant(order, torch.int32, qa.device)  # built once per (order, device)
+        nprog = min(_num_programs(qa.device), d * tiles)
+        diagonals_gemm_persistent_kernel[(nprog,)](qa_desc, qb_desc, order_t, w, mp, np_, k0, k_len, D=d,
+                                                   NUM_PROGRAMS=nprog, **common)
+        return
+    for diag in order:
         if cfg.persistent:
             diagonal_gemm_persistent_kernel[(nprog,)](qa_desc, qb_desc, w, mp, np_, k0, k_len, DIAG=diag,
                                                       NUM_PROGRAMS=nprog, **common)

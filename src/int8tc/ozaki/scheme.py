@@ -131,3 +131,7 @@ class Config:
     #: (8192^3: 4.3-5.0 vs 3.65 ms at S = 2, 23.3-30.0 vs 22.7 ms at S = 6; benchmarks/NOTES.md 22),
     #: so it stays off; kept as a measured alternative
     fused_recon: bool = False
+    #: all kept diagonals in one persistent launch (needs ``persistent``), instead of one launch
+    #: per diagonal with a partly idle last wave each (written after the fourth session's device
+    #: time: not yet timed, so off; benchmarks/NOTES.md 39)
+    one_launch: bool = False

@@ -75,6 +75,41 @@ def diagonal_gemm_persistent_kernel(
 
 
 @triton.jit
+def diagonals_gemm_persistent_kernel(
+    qa_desc, qb_desc,  # TMA descriptors as in diagonal_gemm_persistent_kernel
+    order_ptr,  # [D] int32: the diagonals, most pairs first
+    w_ptr,  # [D, Mp, Np] int32 out
+    Mp, Np, k0, k_len,
+    SPLITS: tl.constexpr, D: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+    NUM_PROGRAMS: tl.constexpr,
+):
+    """All D diagonals in one persistent launch (``Config.one_launch``): work item w is tile
+    w % tiles of diagonal order[w // tiles], so the programs run on from one diagonal into the
+    next instead of idling at the end of each launch (the larger diagonals first)."""
+    num_pid_m = Mp // BLOCK_M
+    num_pid_n = Np // BLOCK_N
+    num_tiles = num_pid_m * num_pid_n
+    nk = k_len // BLOCK_K
+    for w in tl.range(tl.program_id(0), D * num_tiles, NUM_PROGRAMS, flatten=True):
+        diag = tl.load(order_ptr + w // num_tiles)
+        pid_m, pid_n = grouped_tile(w % num_tiles, num_pid_m, num_pid_n, GROUP_M)
+        i_lo = tl.maximum(diag - SPLITS + 1, 0)
+        n_iter = (tl.minimum(diag, SPLITS - 1) - i_lo + 1) * nk
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+        for t in range(0, n_iter):
+            i = i_lo + t // nk
+            kk = k0 + (t % nk) * BLOCK_K
+            a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
+            b = qb_desc.load([(diag - i) * Np + pid_n * BLOCK_N, kk])
+            acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+        offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        w_offs = diag.to(tl.int64) * Mp * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
+        tl.store(w_ptr + w_offs, acc)
+
+
+@triton.jit
 def _diagonal_acc(qa_desc, qb_desc, pid_m, pid_n, Mp, Np, k0, nk,
                   SPLITS: tl.constexpr, DIAG: tl.constexpr,
                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
