@@ -42,6 +42,21 @@ def diagonal_gemm_kernel(
 
 
 @triton.jit
+def _pairs_tile(qa_desc, qb_desc, diag, i_lo, n_pairs, pid_m, pid_n, Mp, Np, k0, nk,
+                BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    # sum over the pairs (i, diag - i), i = i_lo .. i_lo + n_pairs - 1, of one output tile, as one
+    # INT32 sum over the concatenated K (diag, i_lo, n_pairs may be constexpr: then it specialises)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
+    for t in range(0, n_pairs * nk):
+        i = i_lo + t // nk
+        kk = k0 + (t % nk) * BLOCK_K
+        a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
+        b = qb_desc.load([(diag - i) * Np + pid_n * BLOCK_N, kk])
+        acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+    return acc
+
+
+@triton.jit
 def diagonal_gemm_persistent_kernel(
     qa_desc,  # TMA descriptor over A's slices viewed as [S * Mp, Kp] int8, block [BLOCK_M, BLOCK_K]
     qb_desc,  # TMA descriptor over B^T's slices viewed as [S * Np, Kp] int8, block [BLOCK_N, BLOCK_K]
@@ -58,16 +73,10 @@ def diagonal_gemm_persistent_kernel(
     num_pid_n = Np // BLOCK_N
     num_tiles = num_pid_m * num_pid_n
     nk = k_len // BLOCK_K
-    n_iter = (I_HI - I_LO + 1) * nk
     for tile in tl.range(tl.program_id(0), num_tiles, NUM_PROGRAMS, flatten=True):
         pid_m, pid_n = grouped_tile(tile, num_pid_m, num_pid_n, GROUP_M)
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-        for t in range(0, n_iter):
-            i = I_LO + t // nk
-            kk = k0 + (t % nk) * BLOCK_K
-            a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
-            b = qb_desc.load([(DIAG - i) * Np + pid_n * BLOCK_N, kk])
-            acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+        acc = _pairs_tile(qa_desc, qb_desc, DIAG, I_LO, I_HI - I_LO + 1, pid_m, pid_n, Mp, Np, k0, nk,
+                          BLOCK_M, BLOCK_N, BLOCK_K)
         offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         w_offs = DIAG * Mp.to(tl.int64) * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
@@ -95,14 +104,8 @@ def diagonals_gemm_persistent_kernel(
         diag = tl.load(order_ptr + w // num_tiles)
         pid_m, pid_n = grouped_tile(w % num_tiles, num_pid_m, num_pid_n, GROUP_M)
         i_lo = tl.maximum(diag - SPLITS + 1, 0)
-        n_iter = (tl.minimum(diag, SPLITS - 1) - i_lo + 1) * nk
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-        for t in range(0, n_iter):
-            i = i_lo + t // nk
-            kk = k0 + (t % nk) * BLOCK_K
-            a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
-            b = qb_desc.load([(diag - i) * Np + pid_n * BLOCK_N, kk])
-            acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
+        acc = _pairs_tile(qa_desc, qb_desc, diag, i_lo, tl.minimum(diag, SPLITS - 1) - i_lo + 1, pid_m, pid_n, Mp, Np,
+                          k0, nk, BLOCK_M, BLOCK_N, BLOCK_K)
         offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
         w_offs = diag.to(tl.int64) * Mp * Np + offs_m[:, None].to(tl.int64) * Np + offs_n[None, :]
@@ -115,14 +118,8 @@ def _diagonal_acc(qa_desc, qb_desc, pid_m, pid_n, Mp, Np, k0, nk,
                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
     I_LO: tl.constexpr = max(0, DIAG - SPLITS + 1)
     I_HI: tl.constexpr = min(DIAG, SPLITS - 1)
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
-    for t in range(0, (I_HI - I_LO + 1) * nk):
-        i = I_LO + t // nk
-        kk = k0 + (t % nk) * BLOCK_K
-        a = qa_desc.load([i * Mp + pid_m * BLOCK_M, kk])
-        b = qb_desc.load([(DIAG - i) * Np + pid_n * BLOCK_N, kk])
-        acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
-    return acc
+    return _pairs_tile(qa_desc, qb_desc, DIAG, I_LO, I_HI - I_LO + 1, pid_m, pid_n, Mp, Np, k0, nk,
+                       BLOCK_M, BLOCK_N, BLOCK_K)
 
 
 @triton.jit
