@@ -275,13 +275,17 @@ def guard_count(a: np.ndarray, b: np.ndarray, sa: np.ndarray, sb: np.ndarray, ta
 
     E_ij = 2^-sa_i |b_j|_1 / 2 + 2^-sb_j |a_i|_1 / 2 + K 2^-(sa_i + sb_j) / 4 bounds the error of
     the rounded integer operands (C's own final rounding aside). Normalised per row and column
-    (no under/overflow for any finite input): E'_ij = pa_i nb_j / 2 + na_i pb_j / 2 + K/4 pa_i pb_j
+    (no under/overflow for any finite input): E'_ij = pa_i (nb_j / 2 + K/4 pb_j) + (na_i / 2) pb_j
     against tau sqrt(K) u (la lb^T)_ij / 128^2. Rows/columns with inf or nan are skipped (their
     entries of C are NaN). The GPU's guard kernel computes exactly this."""
     k = a.shape[1]
     pa, na, la = guard_rows(a, sa)
     pb, nb, lb = guard_rows(b.T, sb)
     low = (la @ lb.T).astype(np.float64)  # exact: integers below 2^53
-    err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + (k / 4.0) * (pa[:, None] * pb[None, :])
+    # E' = pa_i (nb_j / 2 + K/4 pb_j) + (na_i / 2) pb_j: one product per factor pair, the sums per
+    # row and column (two products and an add per entry, unfused, as the GPU evaluates it)
+    col = 0.5 * nb + (k / 4.0) * pb
+    row = 0.5 * na
+    err = pa[:, None] * col[None, :] + row[:, None] * pb[None, :]
     thr = tau * math.sqrt(k) * u / (128.0 * 128.0)
     return int((err > thr * low).sum())

@@ -6,7 +6,7 @@ failing entries. Same arithmetic as ``reference.guard_count``."""
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import f64_arg, grouped_tile
+from ..._jit_helpers import f64_arg, grouped_tile, int_to_f64
 from .kernels import _ldexp, chunked_tile_product
 
 
@@ -35,7 +35,11 @@ def _guard_test(low, pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax
     pa, na = _guard_rows(sa_ptr, rowmax_a_ptr, l1a_ptr, offs_m, M, L1_BITS)
     pb, nb = _guard_rows(sb_ptr, rowmax_b_ptr, l1b_ptr, offs_n, N, L1_BITS)
     # E' = |b_j|_1 2^-eb / 2 * 2^-(sa+ea) + |a_i|_1 2^-ea / 2 * 2^-(sb+eb) + K/4 2^-(sa+ea) 2^-(sb+eb)
-    err = 0.5 * (pa[:, None] * nb[None, :]) + 0.5 * (na[:, None] * pb[None, :]) + kq * (pa[:, None] * pb[None, :])
+    #    = pa_i (nb_j / 2 + K/4 pb_j) + (na_i / 2) pb_j: per entry two products and an add (unfused,
+    # as reference.guard_count), the rest per row and column
+    col = 0.5 * nb + kq * pb
+    row = 0.5 * na
+    err = pa[:, None] * col[None, :] + row[:, None] * pb[None, :]
     n_fail = tl.sum(tl.sum((err > thr * low).to(tl.int32), axis=1), axis=0)
     tl.atomic_add(count_ptr, n_fail.to(tl.int64))
 
@@ -65,7 +69,7 @@ def guard_kernel(
                 a = la_desc.load([pid_m * BLOCK_M, t * BLOCK_K])
                 b = lb_desc.load([pid_n * BLOCK_N, t * BLOCK_K])
                 acc = tl.dot(a, b.T, acc, out_dtype=tl.int32)
-            _guard_test(acc.to(tl.float64), pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax_b_ptr,
+            _guard_test(int_to_f64(acc), pid_m, pid_n, sa_ptr, rowmax_a_ptr, l1a_ptr, sb_ptr, rowmax_b_ptr,
                         l1b_ptr, count_ptr, M, N, kq, thr, L1_BITS, BLOCK_M, BLOCK_N)
     else:  # INT32 sums over K chunks, added in FP64 (exact: integers below 2^53)
         for w in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_PROGRAMS):

@@ -184,7 +184,7 @@ def chunked_tile_product(a_desc, b_desc, row0, col0, Kp, K_CHUNK: tl.constexpr, 
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
         for kk in range(k0, tl.minimum(k0 + K_CHUNK, Kp), BLOCK_K):
             acc = tl.dot(a_desc.load([row0, kk]), b_desc.load([col0, kk]).T, acc, out_dtype=tl.int32)
-        out += acc.to(tl.float64)
+        out += int_to_f64(acc)
     return out
 
 
