@@ -222,29 +222,36 @@ class Siever:
         h = torch.floor(self.n2 * (s * s / 2)).to(torch.int32)
         return q, h, s
 
-    def filter_goal(self, s: float, target_n2: float) -> int:
-        """Goal for ``pair_search`` that every pair with |y_i -+ y_j|^2 <= target_n2 passes.
+    def pair_filter(self, target_n2: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]:
+        """(q, h, h', goal): the quantised database, its half norms, and for ``pair_search`` h' and
+        goal such that every pair with |y_i -+ y_j|^2 <= target_n2
+        passes h'_i + h'_j - |<q_i, q_j>| <= goal (a superset of the true pairs, none lost).
 
-        With q = s y + e, |e_k| <= 1/2: |<q_i,q_j> - s^2 <y_i,y_j>| <= s sqrt(d)/2 (|y_i| + |y_j|)
-        + d/4, and h = floor(.) is at most 1 below s^2 |y|^2 / 2 per vector.
+        With q = s y + e: |<q_i, q_j> - s^2 <y_i, y_j>| <= s |y_i| |e_j| + s |e_i| |y_j| + |e_i| |e_j|
+        <= s E (|y_i| + |y_j|) + E^2 for E >= max |e| over the database (the actual rounding errors,
+        about sqrt(d / 12), not the worst case sqrt(d) / 2), and h = floor(s^2 |y|^2 / 2) is at most
+        s^2 |y|^2 / 2. So each vector's share s E |y_i| is taken off its half norm (rounded up:
+        h'_i = h_i - ceil(s E |y_i|)) and goal = ceil(s^2 target / 2 + E^2) + 2 (the 2: rounding of
+        these FP64 bounds). Before (third session): one slack s sqrt(d) max|y| + d/4 for all pairs.
         """
-        d = self.d
-        ymax = math.sqrt(float(self.n2.max()))
-        slack = s * math.sqrt(d) * ymax + d / 4.0 + 2.0
-        return int(math.ceil(s * s * target_n2 / 2.0 + slack))
+        q, h, s = self.quantize()
+        err = q.to(torch.float64) - s * self.y.to(torch.float64)
+        e_max = float(err.norm(dim=1).max()) * (1 + 1e-9) + 1e-9 if len(err) else 0.0
+        share = torch.ceil(s * e_max * torch.sqrt(self.n2.to(torch.float64)) * (1 + 1e-12)).to(torch.int32)
+        goal = int(math.ceil(s * s * target_n2 / 2.0 + e_max * e_max)) + 2
+        return q, h, h - share, goal
 
     def candidate_pairs(self, target_n2: float, capacity: int):
         """The filter's hits for "|y_i -+ y_j|^2 <= target_n2" (a superset of the true pairs)."""
-        q, h, s = self.quantize()
-        return pair_search(q, h, self.filter_goal(s, target_n2), capacity, config=self.filter_config)
+        q, _, hp, goal = self.pair_filter(target_n2)
+        return pair_search(q, hp, goal, capacity, config=self.filter_config)
 
     def new_pairs(self, target_n2: float, capacity: int) -> tuple[torch.Tensor, int, int]:
         """Like ``candidate_pairs``, for the pairs with at least one new vector only (new x new as
         a Gram search, new x old as a rectangle): the pairs of two old vectors were tested in an
         earlier epoch of this context against a target at least as large (the target only
         shrinks), so they cannot pass now. Returns (global (i, j) rows, dropped, pairs tested)."""
-        q, h, s = self.quantize()
-        goal = self.filter_goal(s, target_n2)
+        q, _, h, goal = self.pair_filter(target_n2)
         new_idx = torch.nonzero(self.new).flatten()
         old_idx = torch.nonzero(~self.new).flatten()
         a, b = len(new_idx), len(old_idx)
@@ -268,8 +275,7 @@ class Siever:
         capacities (bucket lists or pair buffers; those pairs may come back in a later epoch) and
         the number of pairs tested.
         """
-        q, h, s = self.quantize()
-        goal = self.filter_goal(s, target_n2)
+        q, h, hp, goal = self.pair_filter(target_n2)  # h (true half norms) sets the bucket thresholds
         n, d = q.shape
         p_in = 2 * 0.5 * math.erfc(self.bgj1_alpha * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
         n_buckets = int(min(BGJ1_MAX_BUCKETS, max(8, round(self.bgj1_membership / max(p_in, 1e-9)))))
@@ -294,7 +300,7 @@ class Siever:
         offsets = torch.cat([torch.zeros(1, dtype=torch.int64, device=self.device), torch.cumsum(sizes, 0)])
         tested = int((sizes * (sizes - 1) // 2).sum())
         # all buckets in one launch; a pair found in two buckets is re-checked twice and merged once
-        hits = segment_pair_search(q[rows], h[rows], goal, 8 * len(rows) + 1024 * n_buckets, offsets,
+        hits = segment_pair_search(q[rows], hp[rows], goal, 8 * len(rows) + 1024 * n_buckets, offsets,
                                    config=self.filter_config)
         dropped += hits.dropped
         pairs = rows[hits.valid()[:, :2].to(torch.int64)]
