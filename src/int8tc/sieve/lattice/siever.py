@@ -235,8 +235,11 @@ class Siever:
         these FP64 bounds). Before (third session): one slack s sqrt(d) max|y| + d/4 for all pairs.
         """
         q, h, s = self.quantize()
-        err = q.to(torch.float64) - s * self.y.to(torch.float64)
-        e_max = float(err.norm(dim=1).max()) * (1 + 1e-9) + 1e-9 if len(err) else 0.0
+        e_max = 0.0
+        for c0 in range(0, len(q), RECHECK_CHUNK):  # bounded temporaries
+            err = q[c0:c0 + RECHECK_CHUNK].to(torch.float64) - s * self.y[c0:c0 + RECHECK_CHUNK].to(torch.float64)
+            e_max = max(e_max, float(err.norm(dim=1).max()))
+        e_max = e_max * (1 + 1e-9) + 1e-9
         share = torch.ceil(s * e_max * torch.sqrt(self.n2.to(torch.float64)) * (1 + 1e-12)).to(torch.int32)
         goal = int(math.ceil(s * s * target_n2 / 2.0 + e_max * e_max)) + 2
         return q, h, h - share, goal
