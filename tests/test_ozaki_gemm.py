@@ -318,3 +318,5 @@ def test_one_launch_for_all_diagonals_matches_reference(rng, dev, dims, splits, 
     out = poisoned((m, n), torch.float64, dev)
     _plan(b, splits, diagonals, "row", config=cfg, k_chunk=k_chunk)(a, out=out)
     _check(a_np, b_np, out, splits, diagonals, "row", k_chunk=k_chunk)
+    with pytest.raises(ValueError, match="one_launch needs the persistent"):
+        _plan(b, splits, diagonals, "row", config=dataclasses.replace(CFG, one_launch=True), k_chunk=k_chunk)(a)

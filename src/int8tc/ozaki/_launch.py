@@ -121,7 +121,9 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
         qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
         nprog = min(_num_programs(qa.device), tiles)
     order = sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x)))
-    if cfg.persistent and cfg.one_launch:
+    if cfg.one_launch and not cfg.persistent:
+        raise ValueError("one_launch needs the persistent (TMA) configuration")
+    if cfg.one_launch:
         order_t = device_constant(order, torch.int32, qa.device)  # built once per (order, device)
         nprog = min(_num_programs(qa.device), d * tiles)
         diagonals_gemm_persistent_kernel[(nprog,)](qa_desc, qb_desc, order_t, w, mp, np_, k0, k_len, D=d,
