@@ -19,12 +19,38 @@ def f64_arg(bits):
     return bits.to(tl.int64).to(tl.float64, bitcast=True)
 
 
+#: 1.5 * 2^52: (y + RNE) - RNE rounds |y| < 2^51 to the nearest integer, ties to even (= np.rint),
+#: and the bit pattern of y + RNE holds that integer in its low bits (two's complement)
+RNE = tl.constexpr(6755399441055744.0)
+
+
 @triton.jit
 def int_to_f64(v):
     """An integer tensor with |v| < 2^51 as float64, exactly, through the bits of 1.5 * 2^52 + v:
     an integer add and an FP64 subtract instead of a conversion (those from and to 64-bit types
     issue at a quarter of the FP64 rate on sm_90)."""
-    return (v.to(tl.int64) + 0x4338000000000000).to(tl.float64, bitcast=True) - 6755399441055744.0
+    return (v.to(tl.int64) + 0x4338000000000000).to(tl.float64, bitcast=True) - RNE
+
+
+@triton.jit
+def low_word_biased(r):
+    """v mod 2^32 as int32 from r = v + RNE (v an integer, |v| < 2^51): r's low mantissa bits,
+    no float-to-int conversion."""
+    return r.to(tl.int64, bitcast=True).to(tl.int32)
+
+
+@triton.jit
+def max_exponent(bits):
+    """e with |x| <= 2^e (frexp's exponent) from the bits of a finite x >= 0; -1021 for zero and
+    subnormals (the exponent rows of zeros get is the caller's choice)."""
+    biased = (bits >> 52) & 0x7FF
+    return tl.where(biased == 0, -1021, biased - 1022)
+
+
+@triton.jit
+def live_row(bits):
+    """Rows whose max |x| (as bits) is nonzero and finite."""
+    return (bits != 0) & (((bits >> 52) & 0x7FF) != 0x7FF)
 
 
 @triton.jit

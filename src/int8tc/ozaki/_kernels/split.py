@@ -9,11 +9,9 @@ the product by 254 rounds by at most 2^-53 relative, far below the next level's 
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import load_rows
+from ..._jit_helpers import RNE, load_rows, low_word_biased
 from .scales import ABS_MASK, scale_from_bits
 
-# 1.5 * 2^52: (y + RNE) - RNE rounds |y| < 2^51 to the nearest integer, ties to even (= np.rint).
-RNE = tl.constexpr(6755399441055744.0)
 
 
 @triton.jit
@@ -48,7 +46,7 @@ def _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS: tl.constexpr
         yr = y + RNE  # rint(y) + 1.5 * 2^52: the low bits of its pattern are rint(y) in two's complement
         qf = yr - RNE
         # the int8 from those bits (an add already done, not a slow float-to-int conversion)
-        tl.store(q_ptr + i * slice_stride + q_offs, yr.to(tl.int64, bitcast=True).to(tl.int8), mask=out_mask)
+        tl.store(q_ptr + i * slice_stride + q_offs, low_word_biased(yr).to(tl.int8), mask=out_mask)
         t = (t - qf) * 254.0  # the residual in units of s_{i+1} = s_i / 254 (t - qf is exact)
 
 

@@ -6,15 +6,14 @@ Integer arithmetic and exact FP64 steps only, so the exponents equal the referen
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import f64_arg, grouped_tile, load_rows
+from ..._jit_helpers import f64_arg, grouped_tile, live_row, load_rows, max_exponent
 from .kernels import NONFINITE, _ldexp, chunked_tile_product
 
 
 @triton.jit
 def _row_exponent(bits):
     # e with max |x_r| < 2^e from the bits of the row maximum (0 for zero rows, as the reference)
-    biased = (bits >> 52) & 0x7FF
-    return tl.where(bits == 0, 0, tl.where(biased == 0, -1021, biased - 1022))
+    return tl.where(bits == 0, 0, max_exponent(bits))
 
 
 @triton.jit
@@ -30,7 +29,7 @@ def bound_plane_kernel(
     cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
     rmask = rows < R
     bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
-    live = (bits != 0) & (((bits >> 52) & 0x7FF) != 0x7FF)  # rows with inf/nan: zero bounds
+    live = live_row(bits)  # rows with inf/nan: zero bounds
     e = _row_exponent(bits)
     inside = rmask[:, None] & (cols < K)[None, :] & live[:, None]
     x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, inside)

@@ -6,7 +6,7 @@ failing entries. Same arithmetic as ``reference.guard_count``."""
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import f64_arg, grouped_tile, int_to_f64
+from ..._jit_helpers import f64_arg, grouped_tile, int_to_f64, live_row, max_exponent
 from .kernels import _ldexp, chunked_tile_product
 
 
@@ -18,9 +18,8 @@ def _guard_rows(s_ptr, rowmax_ptr, l1_ptr, offs, R, L1_BITS: tl.constexpr):
     s = tl.load(s_ptr + offs, mask=m, other=0)
     bits = tl.load(rowmax_ptr + offs, mask=m, other=0)
     l1 = tl.load(l1_ptr + offs, mask=m, other=0.0)
-    biased = (bits >> 52) & 0x7FF
-    e = tl.where(biased == 0, -1021, biased - 1022)
-    live = m & (bits != 0) & (biased != 0x7FF)
+    e = max_exponent(bits)
+    live = m & live_row(bits)
     p = tl.where(live, _ldexp(tl.full(offs.shape, 1.0, tl.float64), -(s + e)), 0.0)
     n = tl.where(live, _ldexp(l1, tl.full(offs.shape, -L1_BITS, tl.int64)), 0.0)
     return p, n

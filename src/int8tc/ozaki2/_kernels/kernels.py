@@ -7,7 +7,7 @@ compare bit for bit.
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import grouped_tile, int_to_f64, load_rows
+from ..._jit_helpers import RNE, grouped_tile, int_to_f64, live_row, load_rows, low_word_biased, max_exponent
 from ..._jit_helpers import pow2 as _pow2
 
 TWO52 = tl.constexpr(4503599627370496.0)
@@ -26,21 +26,9 @@ def _ldexp(x, e):
 
 
 @triton.jit
-def _low_word_biased(r):
-    # v mod 2^32 as int32 from r = v + 1.5 * 2^52 (exact, |v| < 2^51): its low mantissa bits
-    return r.to(tl.int64, bitcast=True).to(tl.int32)
-
-
-@triton.jit
-def _low_word(v):
-    # v mod 2^32 as int32 for an integer-valued v with |v| < 2^51
-    return _low_word_biased(v + 6755399441055744.0)
-
-
-@triton.jit
 def _rint(x):
     # round to nearest even for |x| < 2^51 (the magic-constant trick; exact, no fp fusion involved)
-    return (x + 6755399441055744.0) - 6755399441055744.0
+    return (x + RNE) - RNE
 
 
 @triton.jit
@@ -74,7 +62,7 @@ def norm_bound_kernel(
     rmask = rows < R
     bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
     biased = (bits >> 52) & 0x7FF
-    e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| <= 2^e
+    e = max_exponent(bits)  # max |x_r| <= 2^e
     kstart = tl.program_id(1) * CHUNK_K
     acc = tl.zeros((BLOCK_R,), dtype=tl.int64)
     acc1 = tl.zeros((BLOCK_R,), dtype=tl.float64)  # integers below 2^53: exact in any order
@@ -102,16 +90,14 @@ def cs_scale_kernel(
     mask = offs < R
     bits = tl.load(rowmax_ptr + offs, mask=mask, other=0)
     n = tl.load(n_ptr + offs, mask=mask, other=0)
-    biased = (bits >> 52) & 0x7FF
-    e = tl.where(biased == 0, -1021, biased - 1022)
-    e = tl.where(bits == 0, 0, e)
+    e = tl.where(bits == 0, 0, max_exponent(bits))
     # L = ceil(log2 n) = bit_length(n - 1), from the exponent of float(n - 1) (exact: n < 2^53)
     nm1 = tl.maximum(n - 1, 0).to(tl.float64).to(tl.int64, bitcast=True)
     big_l = tl.where(n > 1, ((nm1 >> 52) & 0x7FF) - 1022, n - 1)
     s = (G - 2 * (e - 7) - big_l) >> 1
     s = tl.minimum(s, 62 - e)
     s = tl.where(big_l < 0, 0, s)
-    s = tl.where(biased == 0x7FF, NONFINITE, s)
+    s = tl.where(((bits >> 52) & 0x7FF) == 0x7FF, NONFINITE, s)
     tl.store(s_ptr + offs, s, mask=mask)
 
 
@@ -144,8 +130,8 @@ def residue_split_kernel(
     offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
     plane = Rp.to(tl.int64) * Kp
     # the low 32 bits of h and lo as int32 (the bits of v + 1.5 * 2^52 hold v mod 2^32 for |v| < 2^51)
-    h32 = _low_word(h)
-    lo32 = _low_word(lo)
+    h32 = low_word_biased(h + RNE)
+    lo32 = low_word_biased(lo + RNE)
     for k in tl.static_range(NMOD):
         p = tl.load(p_ptr + k).to(tl.int32)
         pinv = tl.load(pf_ptr + 2 * k)
@@ -157,16 +143,14 @@ def residue_split_kernel(
         # So m = t - q p is the symmetric residue itself (odd p: |m| <= (p - 1) / 2, no correction
         # steps), and its low byte follows from the low words in int32 arithmetic (mod 2^32):
         # two FP64 operations and two integer ones per modulus, no float-to-int conversion
-        q32 = _low_word_biased(tl.fma(t, pinv, 6755399441055744.0))
+        q32 = low_word_biased(tl.fma(t, pinv, RNE))
         m32 = (h32 * c31.to(tl.int32) + lo32) + q32 * (-p)  # wraps mod 2^32: only the low byte matters
         tl.store(r_ptr + k * plane + offs, m32.to(tl.int8), mask=out_mask)
     if FLOORS:  # plane NMOD: the guard's 7-bit floors of |x| 2^(7 - e), 0 on zero and non-finite rows
         bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
-        biased = (bits >> 52) & 0x7FF
-        e = tl.where(biased == 0, -1021, biased - 1022)  # max |x_r| < 2^e: floors <= 127
-        live = (bits != 0) & (biased != 0x7FF)
+        e = max_exponent(bits)  # max |x_r| < 2^e: floors <= 127
         f = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact or rounded down
-        f = tl.where(live[:, None], f, 0.0).to(tl.int32).to(tl.int8)  # truncation = floor
+        f = tl.where(live_row(bits)[:, None], f, 0.0).to(tl.int32).to(tl.int8)  # truncation = floor
         tl.store(r_ptr + NMOD * plane + offs, f, mask=out_mask)
         if SUB > 1:  # every SUB-th column again, packed: the guard's cheap first pass
             sc = cols // SUB
@@ -221,7 +205,7 @@ def modular_gemm_kernel(
         # acc mod p without an integer division (~20 instructions each): |acc| < 2^31, so, as in
         # residue_split_kernel, q = rint(acc / p) comes out exact from one FMA and r = acc - q p
         # (int32, wrapping) is the symmetric residue; then into [0, p)
-        r = acc + _low_word_biased(tl.fma(int_to_f64(acc), pinv, 6755399441055744.0)) * (-p)
+        r = acc + low_word_biased(tl.fma(int_to_f64(acc), pinv, RNE)) * (-p)
         r = tl.where(r < 0, r + p, r)
         if ACCUMULATE:
             r = r + tl.load(out_ptr + o).to(tl.int32)
