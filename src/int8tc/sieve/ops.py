@@ -33,10 +33,10 @@ class FilterConfig:
     tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
     num_warps: int = 4
     num_stages: int = 2
-    #: all three filters: TMA tile loads, the row panel kept when K fits one
-    #: block_k, a three-op no-hit test per tile (``pair_search_tma_kernel``); off until timed on
-    #: the GPU (``int8tc bench-filters --sweep``). With tma, block_k (a power of two) is lowered to
-    #: the largest power of two dividing the padded K.
+    #: all three filters: TMA tile loads, the row panel kept when K fits one block_k (measured
+    #: faster for bucketing, which uses it by default, and slower for pair search; NOTES.md 35).
+    #: With tma, block_k (a power of two) is lowered to the largest power of two dividing the
+    #: padded K.
     tma: bool = False
 
 
@@ -119,13 +119,21 @@ def _check_vec(name: str, v, n: int, device) -> torch.Tensor:
 H_MAX = 2**29
 
 
-def _check_half_norms(name: str, h: torch.Tensor) -> None:
-    """|h| < 2^29, so that h_i - goal + h_j is exact in the kernels' int32 (true half norms of
-    int8 vectors with K <= 192 stay below 2^21). One host sync."""
+def _check_half_norms(name: str, h, n: int, device) -> torch.Tensor:
+    """h validated as int32 [n] on device with |h| < 2^29, so that h_i - goal + h_j is exact in the
+    kernels' int32 (true half norms of int8 vectors with K <= 192 stay below 2^21); returned
+    dense. One host sync."""
+    h = _check_vec(name, h, n, device)
     if h.numel():
         lo, hi = (int(v) for v in torch.aminmax(h))
         if lo < -H_MAX or hi >= H_MAX:
             raise ValueError(f"{name} must lie in [-2^29, 2^29), got values in [{lo}, {hi}]")
+    return h
+
+
+def _check_goal(goal) -> None:
+    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
+        raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
 
 
 def _check_count(name: str, v: int) -> int:
@@ -203,8 +211,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     _check_int8("x", x)
     dev = x.device
     m, k = x.shape
-    half_norms = _check_vec("half_norms", half_norms, m, dev)
-    _check_half_norms("half_norms", half_norms)
+    half_norms = _check_half_norms("half_norms", half_norms, m, dev)
     gram = y is None
     if gram:
         if y_half_norms is not None:
@@ -215,10 +222,8 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         if y.shape[1] != k:
             raise ValueError(f"x has K={k} but y has K={y.shape[1]}")
         n = y.shape[0]
-        y_half_norms = _check_vec("y_half_norms", y_half_norms, n, dev)
-        _check_half_norms("y_half_norms", y_half_norms)
-    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
-        raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
+        y_half_norms = _check_half_norms("y_half_norms", y_half_norms, n, dev)
+    _check_goal(goal)
     capacity = _check_count("capacity", capacity)
     be = _backend(dev, backend)
     records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
@@ -368,13 +373,11 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     _check_int8("x", x)
     dev = x.device
     m, k = x.shape
-    half_norms = _check_vec("half_norms", half_norms, m, dev)
-    _check_half_norms("half_norms", half_norms)
+    half_norms = _check_half_norms("half_norms", half_norms, m, dev)
     if not isinstance(offsets, torch.Tensor) or offsets.ndim != 1 or offsets.dtype != torch.int64 \
             or offsets.device != dev or len(offsets) < 1:
         raise ValueError(f"offsets must be a 1-D int64 tensor on {dev} with at least one entry")
-    if isinstance(goal, bool) or not isinstance(goal, (int, np.integer)) or not -GOAL_MAX <= goal <= GOAL_MAX:
-        raise ValueError(f"goal must be an int in [-2^30, 2^30] (h_i - goal + h_j must fit int32), got {goal!r}")
+    _check_goal(goal)
     capacity = _check_count("capacity", capacity)
     off_host = offsets.cpu()
     if int(off_host[0]) != 0 or int(off_host[-1]) != m or bool((off_host[1:] < off_host[:-1]).any()):
