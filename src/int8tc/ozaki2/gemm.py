@@ -161,9 +161,7 @@ class OzakiIIGemm:
         """sa [M] := ``reference.accurate_a_exponents`` for a (NONFINITE on rows with inf/nan):
         row maxima, A's bounds plane, U = ua ub^T with a row-max epilogue, the exponents. Four
         launches (and two zero fills), no host synchronisation."""
-        from triton.tools.tensor_descriptor import TensorDescriptor
-
-        from ..ozaki._launch import _num_programs, absmax_rows
+        from ..ozaki._launch import absmax_rows
         from ._kernels.accurate import accurate_scale_kernel, bound_product_kernel
 
         m = a.shape[0]
@@ -173,9 +171,7 @@ class OzakiIIGemm:
         mmax.zero_()
         bm, bn, bk, gm, nw, ns = self.guard_tiles
         mp = ua.shape[0]
-        da = TensorDescriptor(ua, [mp, self.kp], [self.kp, 1], [bm, bk])
-        db = TensorDescriptor(self._ub, [self.np_, self.kp], [self.kp, 1], [bn, bk])
-        nprog = min(_num_programs(self.device), (mp // bm) * (self.np_ // bn))
+        da, db, nprog = self._plane_product_setup(ua, self._ub)
         bound_product_kernel[(nprog,)](da, db, self._tb, mmax.view(torch.int64), m, self.n, mp, self.np_, self.kp,
                                        K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
                                        NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns, enable_fp_fusion=False)
@@ -183,6 +179,19 @@ class OzakiIIGemm:
                                                               f64_bits(reference.accurate_budget(self.n_moduli, self.k)),
                                                               MAX_BITS=reference.MAX_OPERAND_BITS, BLOCK=SCALE_BLOCK,
                                                               num_warps=4, enable_fp_fusion=False)
+
+    def _plane_product_setup(self, a_plane: torch.Tensor, b_plane: torch.Tensor):
+        """TMA descriptors over two int8 planes [Mp, Kq] and [Np, Kq] in the guard's tiles (the
+        guard's and the accurate scaling's INT8 products) and the persistent program count."""
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        from ..ozaki._launch import _num_programs
+
+        bm, bn, bk = self.guard_tiles[:3]
+        (mp, kq), np_ = a_plane.shape, b_plane.shape[0]
+        da = TensorDescriptor(a_plane, [mp, kq], [kq, 1], [bm, bk])
+        db = TensorDescriptor(b_plane, [np_, kq], [kq, 1], [bn, bk])
+        return da, db, min(_num_programs(self.device), (mp // bm) * (np_ // bn))
 
     def _row_buffers(self, r: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """(row max bits, squared 7-bit norm bound) [R] int64 and the L1 bound [R] float64 of one operand."""
@@ -333,9 +342,6 @@ class OzakiIIGemm:
             raise ValueError("guard_failures needs a plan built with bounds=True")
         if self._ws is None or self._ws[0] != m:
             raise ValueError("guard_failures(a): call the plan on a first")
-        from triton.tools.tensor_descriptor import TensorDescriptor
-
-        from ..ozaki._launch import _num_programs
         from ._kernels.guard import guard_kernel
 
         ra, _, sa, (bits_a, _, l1a), fs_a, _ = self._ws[1:]
@@ -346,10 +352,8 @@ class OzakiIIGemm:
 
         def count_failures(la_plane: torch.Tensor, lb_plane: torch.Tensor) -> int:
             kp = la_plane.shape[1]
-            la = TensorDescriptor(la_plane, [mp, kp], [kp, 1], [bm, bk])
-            lb = TensorDescriptor(lb_plane, [self.np_, kp], [kp, 1], [bn, bk])
+            la, lb, nprog = self._plane_product_setup(la_plane, lb_plane)
             count = torch.zeros(1, dtype=torch.int64, device=self.device)
-            nprog = min(_num_programs(self.device), (mp // bm) * (self.np_ // bn))
             guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
                                    kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
                                    BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
