@@ -61,7 +61,6 @@ def norm_bound_kernel(
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     rmask = rows < R
     bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
-    biased = (bits >> 52) & 0x7FF
     e = max_exponent(bits)  # max |x_r| <= 2^e
     kstart = tl.program_id(1) * CHUNK_K
     acc = tl.zeros((BLOCK_R,), dtype=tl.int64)
