@@ -248,5 +248,5 @@ def test_per_element_per_modulus_passes_avoid_slow_instructions(report):
     for name in ("ozaki2_residue_split", "ozaki2_crt"):
         assert not report[name]["int_div"], name
     assert report["ozaki2_residue_split"]["f64_int_cvt"] <= 64  # the guard's floors, once per element (was >= 480)
-    for name in ("ozaki2_crt", "reconstruct", "split", "split_rows"):
+    for name in ("ozaki2_crt", "reconstruct"):
         assert not report[name]["f64_int_cvt"], name

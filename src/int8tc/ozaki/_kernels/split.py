@@ -9,7 +9,7 @@ the product by 254 rounds by at most 2^-53 relative, far below the next level's 
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import RNE, load_rows, low_word_biased
+from ..._jit_helpers import RNE, load_rows
 from .scales import ABS_MASK, scale_from_bits
 
 
@@ -43,10 +43,11 @@ def _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS: tl.constexpr
     for i in tl.static_range(SPLITS):
         y = tl.where(t == t, t, 0.0)  # NaN (non-finite row): its output is NaN through c anyway
         y = tl.minimum(tl.maximum(y, -127.0), 127.0)
-        yr = y + RNE  # rint(y) + 1.5 * 2^52: the low bits of its pattern are rint(y) in two's complement
-        qf = yr - RNE
-        # the int8 from those bits (an add already done, not a slow float-to-int conversion)
-        tl.store(q_ptr + i * slice_stride + q_offs, low_word_biased(yr).to(tl.int8), mask=out_mask)
+        qf = (y + RNE) - RNE  # rint(y), ties to even
+        # a float-to-int conversion: taking the int8 from the low bits of y + RNE instead (as the
+        # Ozaki-II split does) gave wrong slices on the H200 in split_rows_kernel at S = 2 only
+        # (interpreter exact; benchmarks/NOTES.md 43), so this kernel keeps the conversion
+        tl.store(q_ptr + i * slice_stride + q_offs, qf.to(tl.int8), mask=out_mask)
         t = (t - qf) * 254.0  # the residual in units of s_{i+1} = s_i / 254 (t - qf is exact)
 
 
