@@ -27,7 +27,7 @@ if __name__ == "__main__":
     from int8tc.ozaki2._kernels.accurate import accurate_scale_kernel, bound_plane_kernel, bound_product_kernel
     from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, pair_search_kernel, pair_search_tma_kernel,
                                                segment_pair_search_kernel, segment_pair_search_tma_kernel)
-    from int8tc.sieve.ops import DEFAULT_FILTER_CONFIG as F
+    from int8tc.sieve.ops import PLAIN_FILTER_CONFIG as F
 
     HOPPER = GPUTarget("cuda", 90, 32)
 

@@ -212,7 +212,7 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("dim,filters,bgj1_from", [(50, "plain", None), (60, "plain", None), (60, "tma", None),
-                                                   (60, "tma", 0)])
+                                                   (60, "tma", 0), (60, "plain", 0)])
 def test_gpu_sieve_solves(dim, filters, bgj1_from):
     basis = svp_challenge_basis(dim, 0)
     res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from)

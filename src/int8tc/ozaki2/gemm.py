@@ -67,10 +67,11 @@ class OzakiIIGemm:
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
             residues are added mod p).
-        transpose_b: copy B^T to row-major once before its residue split. Default (None): only
-            with ``bounds``, where it measured 3.07 against 4.11 ms for B's plan at 8192^2, 15
-            moduli (the guard's extra passes read the strided view badly); without bounds it
-            measured within noise of the strided split at 4096 and 8192.
+        transpose_b: copy B^T to row-major once before its residue split. Default (None): off.
+            It measured 3.07 against 4.11 ms for a guarded B plan at 8192^2, 15 moduli, before
+            the conversion-free split (NOTES 33); after it, 2.59 against 2.51 ms, and the guarded
+            one-shot product 19.33 against 18.53 ms (NOTES 43); without bounds it was always
+            within noise.
         bounds: also keep what ``guard_failures`` needs (the L1 norms and, as an extra residue
             plane, the 7-bit floors of |A| and |B|, from the same passes over the operands).
         guard_stride: with ``bounds``, the guard first multiplies the floors of every
@@ -83,7 +84,7 @@ class OzakiIIGemm:
                  small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool | None = None,
                  bounds: bool = False, guard_stride: int | None = None):
         check_2d("b", b, torch.float64)
-        self.transpose_b = bool(bounds) if transpose_b is None else bool(transpose_b)
+        self.transpose_b = bool(transpose_b)  # None: off
         self.bounds = bool(bounds)
         if guard_stride is None:
             guard_stride = GUARD_STRIDE if b.shape[0] >= GUARD_STRIDE_MIN_K else 1

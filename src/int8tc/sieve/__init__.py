@@ -3,6 +3,7 @@
 from .ops import (
     DEFAULT_BUCKET_CONFIG,
     DEFAULT_FILTER_CONFIG,
+    PLAIN_FILTER_CONFIG,
     SMALL_FILTER_CONFIG,
     BucketHits,
     FilterConfig,
@@ -14,4 +15,4 @@ from .ops import (
 )
 
 __all__ = ["pair_search", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
-           "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]
+           "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "PLAIN_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]

@@ -33,20 +33,24 @@ class FilterConfig:
     tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
     num_warps: int = 4
     num_stages: int = 2
-    #: all three filters: TMA tile loads, the row panel kept when K fits one block_k (measured
-    #: faster for bucketing, which uses it by default, and slower for pair search; NOTES.md 35).
+    #: all three filters: TMA tile loads, the row panel kept when K fits one block_k (the
+    #: default of all three since the fifth session; NOTES.md 35, 37).
     #: With tma, block_k (a power of two) is lowered to the largest power of two dividing the
     #: padded K.
     tma: bool = False
 
 
-#: H200 default (benchmarks/NOTES.md: 64x64 tiles, 4 warps ran fastest in the first sweep,
-#: 2026-11-30); tests pin SMALL for the interpreter.
-DEFAULT_FILTER_CONFIG = FilterConfig()
-#: bucket's H200 default: the TMA variant, 64x64x128, 3 stages (fourth session's sweep: 19.6 ms
-#: against 34.3 ms for the plain kernel, 2^20 x 16384 centres, K = 128, rate 1e-4; benchmarks/NOTES.md 35).
-#: Pair search keeps the plain kernel (its TMA variant measured 10% slower).
-DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
+#: the plain kernels (pointer loads): 64x64 tiles, 4 warps ran fastest in the first sweep
+#: (2026-11-30); ``int8tc sieve --filters plain``
+PLAIN_FILTER_CONFIG = FilterConfig()
+#: H200 default of pair search and segment pair search: the TMA variant, 64x64x128, 3 stages. With
+#: the exact row-max pre-test (NOTES 37) it measured 4.73 ms against 5.17 ms for the plain kernel
+#: (65536 vectors, K = 128, rate 1e-4: 454 against 415 Gpairs/s), and the sieve at dimension 100
+#: 32.1/13.2/14.5 s against >40/16.5/18.0 s on the same seeds (fifth session). Tests pin SMALL.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
+#: bucket's H200 default: the same TMA variant (fourth session's sweep: 19.6 ms against 34.3 ms
+#: for the plain kernel, 2^20 x 16384 centres, K = 128, rate 1e-4; benchmarks/NOTES.md 35).
+DEFAULT_BUCKET_CONFIG = DEFAULT_FILTER_CONFIG
 SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
 
 

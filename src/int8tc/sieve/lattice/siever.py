@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 import torch
 
-from ..ops import DEFAULT_FILTER_CONFIG, bucket, pair_search, segment_pair_search
+from ..ops import bucket, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
 from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
 
@@ -34,9 +34,6 @@ RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of
 BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
-#: the filters' TMA variant for all three ops (``int8tc sieve --filters tma``; its pair search
-#: measured slower than the plain one, NOTES 29)
-TMA_FILTER_CONFIG = replace(DEFAULT_FILTER_CONFIG, tma=True, block_k=128, num_stages=3)
 
 
 def _first_occurrences(h: torch.Tensor) -> torch.Tensor:
@@ -118,7 +115,7 @@ class Siever:
         self.bgj1_alpha = BGJ1_ALPHA
         #: buckets per vector and epoch, on average (sets the number of centres, at most BGJ1_MAX_BUCKETS)
         self.bgj1_membership = BGJ1_MEMBERSHIP
-        #: tiles of the filters (None: the ops' default; ``TMA_FILTER_CONFIG``: their TMA variant)
+        #: tiles of the filters (None: the ops' default, TMA; ``PLAIN_FILTER_CONFIG``: the plain kernels)
         self.filter_config = None
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
 

@@ -8,7 +8,8 @@ from dataclasses import asdict, dataclass
 
 import torch
 
-from .siever import BGJ1_ALPHA, BGJ1_MEMBERSHIP, TMA_FILTER_CONFIG, Siever
+from ..ops import PLAIN_FILTER_CONFIG
+from .siever import BGJ1_ALPHA, BGJ1_MEMBERSHIP, Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
 
@@ -108,7 +109,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
               bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
               lift_every_epoch: bool = True, incremental: bool = True, bgj1_alpha: float = BGJ1_ALPHA,
-              bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "plain") -> SVPResult:
+              bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "tma") -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -128,7 +129,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         bgj1_alpha: BGJ1 bucket membership threshold |cos(x, centre)| >= bgj1_alpha, in (0, 1).
         bgj1_membership: buckets per vector and BGJ1 epoch on average (> 0; sets the number of
             centres, capped at BGJ1_MAX_BUCKETS).
-        filters: "plain" (the filters' default tiles) or "tma" (their TMA variant).
+        filters: "tma" (default: the filters' default, their TMA variant) or "plain" (the
+            pointer-load kernels; measured slower at dimension 100, NOTES 43).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
 
@@ -161,7 +163,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     sv.incremental = bool(incremental)
     sv.bgj1_alpha = float(bgj1_alpha)
     sv.bgj1_membership = float(bgj1_membership)
-    sv.filter_config = TMA_FILTER_CONFIG if filters == "tma" else None
+    sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
     if sv.r[0] <= target2:  # the reduction already solved it
