@@ -41,11 +41,11 @@ NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
 NONFINITE_EXPONENT = -(1 << 40)
-#: CRT tile: 16x64 with 4 warps. The first sessions measured 32x32 fastest (0.75-0.90 ms at 8192^2
-#: for 13-15 moduli against 1.00-1.07 for 32x64, tune_ozaki2_h200_2026-11-30.csv); after the
-#: conversion-free CRT (NOTES 38) 16x64 measured 0.73-0.76 ms against 0.97-0.99 for 32x32 at
-#: 8192^2, 15 moduli, in two runs (tune_ozaki2_session5*.csv; NOTES 43)
-CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 16, 64, 4
+#: CRT tile: 32x32 with 4 warps, measured 0.75-0.90 ms at 8192^2 for 13-15 moduli against 1.00-1.07
+#: for 32x64 (benchmarks/results/tune_ozaki2_h200_2026-11-30.csv). After NOTES 38, 16x64 timed
+#: 0.23 ms faster as a phase but the FP64-accurate product measured slower end to end with it
+#: (NOTES 43), so 32x32 stays.
+CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 32, 4
 #: one INT32 residue sum: K 128^2 <= 2^31 - 1
 K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
 
