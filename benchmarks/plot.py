@@ -15,10 +15,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 RES = os.path.join(HERE, "results")
 PLOTS = os.path.join(HERE, "plots")
-GEMM = os.path.join(RES, "gemm_h200_2026-11-30.csv")
+GEMM = os.path.join(RES, "gemm_h200_2026-11-30_session5.csv")  # one full run after the S=2 fix
 CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-11-30.csv")
 FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
 FILTERS_TMA = os.path.join(RES, "filters_bucket_tma_k_h200_2026-11-30.csv")  # bucketing's TMA default
+FILTERS_5 = os.path.join(RES, "filters_session5_h200_2026-11-30.csv")  # TMA pair search, the default since then
 ACCURACY = os.path.join(RES, "accuracy_fp64_h200_2026-11-30.csv")
 OZAKI2 = os.path.join(RES, "gemm_ozaki2_h200_2026-11-30.csv")
 
@@ -35,8 +36,8 @@ def gemm_tables_and_plot():
         by[(int(r["size_M"]), int(r["splits"]))][r["method"]] = r
     sizes = sorted({k[0] for k in by})
     splits = sorted({k[1] for k in by if k[1] > 0 and "cublas_emulated" in by[k]})
-    print("| size | S | fp64_cublas | int8_cublas_baseline | cublas_emulated | int8tc_ozaki1 | int8tc_ozaki1_graph | ours/emulated | ours l2 | emulated l2 | accuracy bar max(emu, 1e-14) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| size | S | fp64_cublas | int8_cublas_baseline | cublas_emulated | int8tc_ozaki1 | ours/emulated | ours l2 | emulated l2 | accuracy bar max(emu, 1e-14) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for n in sizes:
         native = float(by[(n, 0)]["fp64_cublas"]["gflops"]) / 1e3
         for s in splits:
@@ -45,8 +46,7 @@ def gemm_tables_and_plot():
             ours_l2, emu_l2 = float(d["int8tc_ozaki1"]["l2_rel_err"]), float(d["cublas_emulated"]["l2_rel_err"])
             ok = "met" if ours_l2 <= max(emu_l2, 1e-14) else "MISSED"
             print(f"| {n}^3 | {s} | {native:.1f} | {g['int8_cublas_baseline']:.1f} | {g['cublas_emulated']:.1f} | "
-                  f"{g['int8tc_ozaki1']:.1f} | {g['int8tc_ozaki1_graph']:.1f} | "
-                  f"**{g['int8tc_ozaki1'] / g['cublas_emulated']:.2f}x** ({g['int8tc_ozaki1_graph'] / g['cublas_emulated']:.2f}x graph) | "
+                  f"{g['int8tc_ozaki1']:.1f} | **{g['int8tc_ozaki1'] / g['cublas_emulated']:.2f}x** | "
                   f"{ours_l2:.2e} | {emu_l2:.2e} | {ok} |")
     fig, axes = plt.subplots(1, len(sizes), figsize=(6 * len(sizes), 4.2))
     for ax, n in zip(axes, sizes):
@@ -141,10 +141,14 @@ def filter_tables_and_plot():
     tma_roof = max(float(r["tops"]) for r in read(FILTERS_TMA) if r["op"].startswith("roof"))
     for r in tma_rows:
         keyed[("bucket, TMA", int(r["M"]), int(r["N"]), int(r["K"]))][r["target_rate"]] = r
-    panels = (("pair_search", 131072, 131072, roof), ("bucket", 4194304, 16384, roof),
-              ("bucket, TMA", 1048576, 16384, tma_roof))
+    roof5 = max(float(r["tops"]) for r in read(FILTERS_5) if r["op"].startswith("roof"))
+    for r in read(FILTERS_5):
+        if r["op"] == "pair_search":
+            keyed[("pair_search, TMA", int(r["M"]), int(r["N"]), int(r["K"]))][r["target_rate"]] = r
+    panels = (("pair_search", 131072, 131072, roof), ("pair_search, TMA", 131072, 131072, roof5),
+              ("bucket", 4194304, 16384, roof), ("bucket, TMA", 1048576, 16384, tma_roof))
     rates = (("0.01", "o-"), ("0.0001", "s-"), ("1e-06", "^-"))
-    fig, axes = plt.subplots(1, 3, figsize=(16, 4.2))
+    fig, axes = plt.subplots(1, 4, figsize=(21, 4.2))
     for (op, m, n, rf), ax in zip(panels, axes):
         for rate, style in rates:
             ks = sorted(k[3] for k in keyed if k[:3] == (op, m, n) and rate in keyed[k])
@@ -156,7 +160,7 @@ def filter_tables_and_plot():
     _save(fig, "filters_tops_vs_k.png")
     # the same runs against the hit rate, K = 128 (each line's roof is its run's)
     fig, ax = plt.subplots(figsize=(6.5, 4.2))
-    for (op, m, n, rf), style in zip(panels, ("o-", "s-", "^-")):
+    for (op, m, n, rf), style in zip(panels, ("o-", "D-", "s-", "^-")):
         pts = [(float(r["hit_rate"]), 100.0 * float(r["tops"]) / rf) for rate, _ in rates
                if (r := keyed.get((op, m, n, 128), {}).get(rate))]
         ax.plot(*zip(*sorted(pts)), style, label=f"{op}, M={m}, N={n}")

@@ -103,7 +103,8 @@ def run(args) -> list[dict]:
 def _run(args, emit) -> None:
     import torch
 
-    from ..sieve import DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, FilterConfig, bucket, half_norms, pair_search
+    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, FilterConfig, bucket,
+                         half_norms, pair_search)
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -120,13 +121,13 @@ def _run(args, emit) -> None:
     configs = [DEFAULT_FILTER_CONFIG]
     bucket_configs = [DEFAULT_BUCKET_CONFIG]
     if args.sweep:
-        configs += [FilterConfig(128, 128, 32, 8, 8, 2), FilterConfig(64, 64, 32, 16, 4, 2),
+        configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
                     FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2),
-                    FilterConfig(64, 64, 128, 16, 4, 3, tma=True), FilterConfig(64, 64, 128, 64, 4, 4, tma=True),
+                    FilterConfig(64, 64, 128, 64, 4, 4, tma=True),
                     FilterConfig(128, 128, 128, 16, 8, 3, tma=True), FilterConfig(128, 128, 128, 32, 8, 4, tma=True)]
-        bucket_configs += [DEFAULT_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
+        bucket_configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
                            FilterConfig(128, 64, 32, 8, 4, 2), FilterConfig(64, 128, 32, 8, 4, 3),
-                           FilterConfig(64, 64, 128, 8, 4, 3, tma=True), FilterConfig(128, 64, 128, 8, 4, 3, tma=True),
+                           FilterConfig(128, 64, 128, 8, 4, 3, tma=True),
                            FilterConfig(128, 128, 128, 8, 8, 3, tma=True)]
     for k in _ints(args.ks):
         for m in _ints(args.pair_m):
