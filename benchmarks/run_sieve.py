@@ -13,7 +13,7 @@ import sys
 from int8tc.bench.common import environment, write_csv
 
 COLUMNS = ["dim", "seed", "found", "norm_over_gh", "wall_s", "reduce_s", "sieve_s", "filter_s", "lift_s",
-           "epochs", "pairs_tested", "filter_hits", "final_context", "device"]
+           "epochs", "pairs_tested", "filter_hits", "final_context", "device", "phases"]
 
 
 def main():
@@ -35,7 +35,8 @@ def main():
             try:
                 subprocess.run(cmd, timeout=args.timeout, check=False)
                 r = json.load(open(path))
-                rows.append({c: r.get(c, "") for c in COLUMNS} | {"dim": dim, "seed": seed})
+                steps = " ".join(f"{k}={v:.2f}" for k, v in sorted(r.get("phases", {}).items()))  # with --profile
+                rows.append({c: r.get(c, "") for c in COLUMNS} | {"dim": dim, "seed": seed, "phases": steps})
             except (subprocess.TimeoutExpired, OSError, ValueError) as e:
                 rows.append({"dim": dim, "seed": seed, "found": f"no result: {type(e).__name__}"})
             print(rows[-1], flush=True)

@@ -142,6 +142,22 @@ def test_bucketed_candidates_are_filter_hits():
     assert tested > 0 and dropped >= 0
 
 
+@pytest.mark.parametrize("bgj1_from", [None, 0])
+def test_profile_times_the_steps_without_changing_the_run(bgj1_from):
+    basis = svp_challenge_basis(44, 1)
+    plain = solve_svp(basis, 1.05, device="cpu", bkz_block=0, bgj1_from=bgj1_from)
+    prof = solve_svp(basis, 1.05, device="cpu", bkz_block=0, bgj1_from=bgj1_from, profile=True)
+    assert plain.phases == {}
+    assert (prof.found, prof.vector, prof.epochs, prof.pairs_tested) == (plain.found, plain.vector, plain.epochs,
+                                                                          plain.pairs_tested)
+    steps = {"bucket", "gather", "in_bucket_search", "quantize"} if bgj1_from == 0 else {"pair_search"}
+    assert steps | {"recheck", "merge", "sample"} <= set(prof.phases)
+    assert all(v >= 0 for v in prof.phases.values())
+    # the filter steps lie inside the filter time, and every epoch step inside the sieving time
+    assert sum(prof.phases[k] for k in steps) <= prof.filter_s + 1e-6
+    assert sum(v for k, v in prof.phases.items() if k != "sample") <= prof.sieve_s + 1e-6
+
+
 def test_chunked_recheck_keeps_the_trajectory(monkeypatch):
     import int8tc.sieve.lattice.siever as siever
 
@@ -188,6 +204,9 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     import json
 
     assert json.loads(out_json.read_text())["found"] is True
+    assert main(["sieve", "--dim", "30", "--bkz", "0", "--device", "cpu", "--profile", "--json", str(out_json)]) == 0
+    assert "steps (s): " in capsys.readouterr().out
+    assert "merge" in json.loads(out_json.read_text())["phases"]
     bad = tmp_path / "bad.txt"
     bad.write_text("[[1 2][3]]")
     assert main(["sieve", "--basis", str(bad)]) == 2

@@ -39,6 +39,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--epochs", choices=("incremental", "full"), default="incremental",
                    help="all-pairs epochs after a context's first test only pairs with a vector that entered since "
                         "(default), or all pairs every time")
+    p.add_argument("--profile", action="store_true",
+                   help="time each step of the epochs (quantize, bucket, gather, in-bucket search, pair search, "
+                        "re-check, merge, sampling; one device synchronisation each) and print/write them")
     p.add_argument("--allow-slow", action="store_true", help=f"sieve above dimension {CPU_MAX_DIM} on the CPU")
 
 
@@ -102,7 +105,7 @@ def main(args) -> int:
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
                     bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
                     incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
-                    bgj1_membership=args.bgj1_membership, filters=args.filters,
+                    bgj1_membership=args.bgj1_membership, filters=args.filters, profile=args.profile,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")
@@ -112,6 +115,8 @@ def main(args) -> int:
           f"(filter {res.filter_s:.2f} s), lifting {res.lift_s:.2f} s; {res.epochs} epochs, "
           f"{res.pairs_tested:.3e} pairs tested ({res.filter_hits:.3e} filter hits), final context "
           f"{res.final_context}, on {res.device}")
+    if res.phases:
+        print("steps (s): " + ", ".join(f"{k} {v:.2f}" for k, v in sorted(res.phases.items(), key=lambda kv: -kv[1])))
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(res.to_json(), fh, indent=1)

@@ -72,6 +72,10 @@ class Stats:
     sieve_s: float = 0.0
     filter_s: float = 0.0
     lift_s: float = 0.0
+    #: seconds per step (``Siever.profile``), each closed by a device synchronisation: BGJ1 epochs'
+    #: quantize, bucket, gather, in_bucket_search; all-pairs epochs' pair_search (quantisation
+    #: included); every epoch's recheck and merge; sample (new vectors)
+    phases: dict = field(default_factory=dict)
     log: list = field(default_factory=list)
 
 
@@ -118,6 +122,20 @@ class Siever:
         #: tiles of the filters (None: the ops' default, TMA; ``PLAIN_FILTER_CONFIG``: the plain kernels)
         self.filter_config = None
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
+        #: time each step of the epochs into ``stats.phases`` (one device synchronisation per step;
+        #: off by default: the epochs then synchronise once, after the filters)
+        self.profile = False
+
+    def _phase(self, name: str, t: float) -> float:
+        """With ``profile``, add the time since ``t`` (after the device finished) to phase
+        ``name``; returns the time now (the next phase's start)."""
+        if not self.profile:
+            return t
+        if self.device.type == "cuda":
+            torch.cuda.synchronize(self.device)
+        now = time.perf_counter()
+        self.stats.phases[name] = self.stats.phases.get(name, 0.0) + (now - t)
+        return now
 
     # ---- context geometry -------------------------------------------------------------------
     @property
@@ -160,8 +178,10 @@ class Siever:
         x = x.to(self.device)
         free = torch.zeros((count, d), dtype=torch.bool, device=self.device)
         free[:, : d - top] = True
+        t = time.perf_counter()
         x = self._babai_fill(x, free)
         self._merge(x, self._coords(x))
+        self._phase("sample", t)
 
     def _merge(self, x_new: torch.Tensor, y_new: torch.Tensor, keep: int | None = None) -> int:
         """Union of database and new vectors without duplicates or zero vectors, N shortest kept.
@@ -275,7 +295,9 @@ class Siever:
         capacities (bucket lists or pair buffers; those pairs may come back in a later epoch) and
         the number of pairs tested.
         """
+        t = time.perf_counter()
         q, h, hp, goal = self.pair_filter(target_n2)  # h (true half norms) sets the bucket thresholds
+        t = self._phase("quantize", t)
         n, d = q.shape
         p_in = 2 * 0.5 * math.erfc(self.bgj1_alpha * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
         n_buckets = int(min(BGJ1_MAX_BUCKETS, max(8, round(self.bgj1_membership / max(p_in, 1e-9)))))
@@ -289,6 +311,7 @@ class Siever:
         thr = torch.ceil(self.bgj1_alpha * torch.sqrt(2.0 * h.to(torch.float64)) * qc_norm).to(torch.int32)
         cap_row = BGJ1_ROW_CAPACITY
         b = bucket(q, qc, thr, cap_row, config=self.filter_config)
+        t = self._phase("bucket", t)
         counts = b.counts.to(torch.int64)
         dropped = int((counts - cap_row).clamp(min=0).sum())
         valid = torch.arange(cap_row, device=self.device)[None, :] < counts.clamp(max=cap_row)[:, None]
@@ -299,11 +322,13 @@ class Siever:
         sizes = torch.bincount(cents, minlength=n_buckets)
         offsets = torch.cat([torch.zeros(1, dtype=torch.int64, device=self.device), torch.cumsum(sizes, 0)])
         tested = int((sizes * (sizes - 1) // 2).sum())
+        qr, hr = q[rows], hp[rows]
+        t = self._phase("gather", t)
         # all buckets in one launch; a pair found in two buckets is re-checked twice and merged once
-        hits = segment_pair_search(q[rows], hp[rows], goal, 8 * len(rows) + 1024 * n_buckets, offsets,
-                                   config=self.filter_config)
+        hits = segment_pair_search(qr, hr, goal, 8 * len(rows) + 1024 * n_buckets, offsets, config=self.filter_config)
         dropped += hits.dropped
         pairs = rows[hits.valid()[:, :2].to(torch.int64)]
+        self._phase("in_bucket_search", t)
         return pairs, dropped, tested
 
     def epoch(self, capacity: int) -> tuple[int, int]:
@@ -319,11 +344,13 @@ class Siever:
             rec, dropped, tested = torch.zeros((0, 2), dtype=torch.int64, device=self.device), 0, 0
         elif self.incremental and n_new < len(self.x):
             rec, dropped, tested = self.new_pairs(target, capacity)
+            self._phase("pair_search", tf)
         else:
             hits = self.candidate_pairs(target, capacity)
             rec = hits.valid().to(torch.int64)
             dropped = hits.dropped
             tested = len(self.x) * (len(self.x) - 1) // 2
+            self._phase("pair_search", tf)
         if self.device.type == "cuda":
             torch.cuda.synchronize()
         self.stats.filter_s += time.perf_counter() - tf
@@ -332,6 +359,7 @@ class Siever:
         # the FP64 re-check in chunks (bounded memory); good candidates beyond the N best distinct
         # ones can never enter the database, so they are pruned as we go
         keep = len(self.x)
+        t = time.perf_counter()
         xs, ys, held = [], [], 0
         for c0 in range(0, len(rec), RECHECK_CHUNK):
             x_new, y_new = self._recheck(rec[c0:c0 + RECHECK_CHUNK], target)
@@ -341,10 +369,12 @@ class Siever:
             if held > 2 * keep:
                 x_new, y_new = self._prune_new(torch.cat(xs), torch.cat(ys), keep)
                 xs, ys, held = [x_new], [y_new], len(x_new)
+        t = self._phase("recheck", t)
         if xs:
             improved = self._merge(torch.cat(xs), torch.cat(ys), keep=keep)
         else:
             improved = 0
+        self._phase("merge", t)
         st = self.stats
         st.epochs += 1
         st.pairs_tested += tested

@@ -35,6 +35,7 @@ class SVPResult:
     final_context: int
     device: str
     log: list
+    phases: dict  # seconds per sieve step with ``profile=True`` (else empty)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -109,7 +110,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
               bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
               lift_every_epoch: bool = True, incremental: bool = True, bgj1_alpha: float = BGJ1_ALPHA,
-              bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "tma") -> SVPResult:
+              bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "tma", profile: bool = False) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -133,6 +134,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
             pointer-load kernels; measured slower at dimension 100, NOTES 43).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
+        profile: time each step of the epochs (``SVPResult.phases``; one device synchronisation
+            per step, so slightly slower).
 
     The returned vector is checked on the way out: its coordinates times the input basis are
     recomputed in exact integers and its norm from them.
@@ -164,6 +167,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     sv.bgj1_alpha = float(bgj1_alpha)
     sv.bgj1_membership = float(bgj1_membership)
     sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
+    sv.profile = bool(profile)
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
     if sv.r[0] <= target2:  # the reduction already solved it
@@ -210,4 +214,4 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                      vector=vec, norm=norm, norm_over_gh=norm / sv.gh, gh=sv.gh, wall_s=time.perf_counter() - t0,
                      reduce_s=t_red, sieve_s=st.sieve_s, filter_s=st.filter_s, lift_s=st.lift_s, epochs=st.epochs,
                      pairs_tested=st.pairs_tested, filter_hits=st.candidates, final_context=sv.d, device=str(dev),
-                     log=st.log)
+                     log=st.log, phases=dict(st.phases))
