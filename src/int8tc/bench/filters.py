@@ -1,7 +1,9 @@
 """``int8tc bench-filters``: the fused sieve filters against the INT8 tensor-core roof (CUDA only).
 
 Measured in one run: the roof (a compute-bound 8192^3 INT8 GEMM, best of cuBLASLt and our
-Triton GEMM), the Gram pair search (useful pairs M(M-1)/2), the X x C bucketing (M N pairs),
+Triton GEMM), the Gram pair search (useful pairs M(M-1)/2), with ``--segments`` the segmented
+pair search the sieve's BGJ1 buckets use (``--segment-count`` Gram searches of each size in one
+launch; useful pairs count * s(s-1)/2), the X x C bucketing (M N pairs),
 and the unfused torch path (cuBLASLt INT8 products in row chunks, INT32 written, compare,
 nonzero). Rates are reached by thresholds taken from a sample of the same data.
 Units: useful pairs per second and INT8-equivalent TOPS = 2 K (useful pairs) / s.
@@ -104,7 +106,7 @@ def _run(args, emit) -> None:
     import torch
 
     from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, FilterConfig, bucket,
-                         half_norms, pair_search)
+                         half_norms, pair_search, segment_pair_search)
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -153,6 +155,29 @@ def _run(args, emit) -> None:
                     n_hits = int(unfused_pair_search(x, h, goal).shape[0])
                     emit(row("unfused_torch", m, m, k, rate, n_hits, 0, 0, ms, pairs, "int_mm 16384-row chunks"))
             del x, h, vals
+        for size in _ints(args.segments):
+            count = args.segment_count
+            m = count * size
+            x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
+            h = half_norms(x)
+            offsets = torch.arange(0, m + 1, size, dtype=torch.int64, device="cuda")
+            vals = _sample_values(x, h, x, h, False)
+            pairs = count * size * (size - 1) // 2
+            for rate in _floats(args.rates):
+                goal = _quantile(vals, rate)
+                cap = int(4 * rate * pairs) + 4096
+                for cfg in (DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG):
+                    res = {}
+
+                    def fused_s():
+                        res["h"] = segment_pair_search(x, h, goal, cap, offsets, config=cfg)
+                    ms = time_cuda(fused_s, args.iters, warmup=2)
+                    hh = res["h"]
+                    emit(row(f"segment_pair_search {count}x{size}", m, size, k, rate, hh.total, cap, hh.dropped, ms,
+                             pairs, f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
+                             f"{' tma' if cfg.tma else ''}"))
+            del x, h, vals
+            torch.cuda.empty_cache()
         for m in _ints(args.bucket_m):
             for n in _ints(args.bucket_n):
                 x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
@@ -181,6 +206,9 @@ def _run(args, emit) -> None:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ks", default="64,96,128,160,192")
     p.add_argument("--pair-m", default="16384,65536,131072", help="Gram pair-search sizes M")
+    p.add_argument("--segments", default="", help="segmented pair search: segment sizes (e.g. 2048,4096; "
+                   "the sieve's BGJ1 buckets at dimension 110 hold about 4300 vectors)")
+    p.add_argument("--segment-count", type=int, default=4096, help="segments per launch (the sieve: up to 4096)")
     p.add_argument("--bucket-m", default="1048576,4194304", help="bucketing: number of vectors")
     p.add_argument("--bucket-n", default="1024,16384", help="bucketing: number of centres")
     p.add_argument("--rates", default="1e-2,1e-4,1e-6", help="target hit rates")
