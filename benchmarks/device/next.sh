@@ -1,10 +1,10 @@
-# planned first call of the fifth session (written at the end of the fourth, device time spent):
-# the GPU suite, then what NOTES 37-38 predict and nothing has timed yet: the conversion-free
-# Ozaki-II split / modular epilogue / CRT (phases, then the FP64-accurate comparison), and the
-# filters' exact row-max pre-test and TMA h_j loads (plain vs TMA pair search, TMA bucketing).
+# planned first call of the sixth session (written at the end of the fifth, device time spent):
+# the GPU suite, then where the sieve's time goes (--profile) at dimension 100 and 110, and the
+# segmented pair search at the sieve's bucket sizes and in-bucket hit rates (2.5-5.4e-4 measured).
 # Run as: INT8TC_COMMIT=<hash> bash benchmarks/device/next.sh   (carry .whl)
 source benchmarks/device/setup.sh || exit 1
 timeout 200 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests 2>&1 | tee $OUT/gpu_tests.log | tail -3
-timeout 80 python3 benchmarks/tune_ozaki2.py --sizes 8192 --moduli 15 --iters 5 --out $OUT/tune_ozaki2.csv 2>&1 | tail -3
-timeout 110 python3 -m int8tc.cli bench 4096,8192 7 5 --accuracy fp64 --moduli 14,15 --out $OUT/accuracy.csv 2>&1 | grep -v "^\[int8tc\]" | tail -14
-timeout 180 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 65536,131072 --rates 1e-2,1e-4,1e-6 --bucket-m 1048576 --bucket-n 16384 --sweep --unfused --iters 3 --out $OUT/filters_precheck.csv 2>&1 | grep -v "^\[int8tc\]" | tail -24
+timeout 100 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 131072 --segments 1024,4096 --segment-count 4096 --bucket-m "" --rates 1e-3,3e-4,1e-4 --iters 3 --out $OUT/filters_segments.csv 2>&1 | grep -v "^\[int8tc\]" | grep segment | tail -12
+timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --extra "--profile" --out /tmp/p100 2>&1 | grep "^{" | cut -c1-200; cp /tmp/p100/summary.csv $OUT/sieve100_profile.csv
+timeout 170 python3 benchmarks/run_sieve.py --dims 110 --seeds 2 --timeout 160 --extra "--profile" --out /tmp/p110 2>&1 | grep "^{" | cut -c1-200; cp /tmp/p110/summary.csv $OUT/sieve110_profile.csv
+cut -d, -f1,2,5,15 $OUT/sieve1*_profile.csv

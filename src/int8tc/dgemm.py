@@ -35,11 +35,12 @@ entries failed: the result always satisfies the bound, or is native DGEMM's. The
 come from the passes Ozaki-II makes anyway (the L1 norms with the norm bounds, the floors as one
 more plane of the residue split); its cost is one INT8 product of the floors
 (``ozaki2/_kernels/guard.py``: a persistent TMA GEMM with the bound test in its epilogue, only a
-failure count is written) and one host sync. Measured per one-shot call on the H200: 1.1 ms at
-4096^3 and 2.9 ms at 8192^3 (the first version, separate torch passes for the norms and floors:
-2.0 and 5.6 ms); since then (not yet measured, benchmarks/NOTES.md 28, 31) the GEMM is flattened
-and runs first on every 8th k only (K >= 2048): a subset gives a smaller lower bound, so a
-stricter test, and only inputs that fail it run the full product (same decision either way).
+failure count is written) and one host sync. The GEMM runs first on every 8th k only (K >= 2048):
+a subset gives a smaller lower bound, so a stricter test, and only inputs that fail it run the
+full product (same decision either way). Measured on the H200 at 8192^3, 15 moduli (fifth
+session, benchmarks/NOTES.md 43): the guard GEMM 0.69-0.83 ms (1.99-2.01 ms over the full K), and
+the guarded one-shot call 18.2 ms against 16.2 ms for Ozaki-II alone; 3.38 against 2.52 ms at
+4096^3 (the first version, separate torch passes for the norms and floors, cost 2.0 and 5.6 ms).
 Measured max E/(u L) on the NumPy reference at 15 moduli
 (K = 64 / 512 / 4096 / 8192): randn 1.0 / 2.2 / 5.6 / 8.4, uniform 0.7 / 1.7 / 4.2 / 6.3, rows
 scaled 2^-100..2^100 as randn; rows big on one half of k against columns big on the other: inf
