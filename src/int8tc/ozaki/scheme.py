@@ -132,6 +132,6 @@ class Config:
     #: so it stays off; kept as a measured alternative
     fused_recon: bool = False
     #: all kept diagonals in one persistent launch (needs ``persistent``), instead of one launch
-    #: per diagonal with a partly idle last wave each (written after the fourth session's device
-    #: time: not yet timed, so off; benchmarks/NOTES.md 39)
+    #: per diagonal with a partly idle last wave each. Measured slower at every size and S (8192^3:
+    #: 10.40 vs 9.92 ms at S = 4, 28.56 vs 27.19 ms at S = 8; benchmarks/NOTES.md 39, 43), so off
     one_launch: bool = False
