@@ -8,3 +8,5 @@ timeout 100 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 131072 --segme
 timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --extra "--profile" --out /tmp/p100 2>&1 | grep "^{" | cut -c1-200; cp /tmp/p100/summary.csv $OUT/sieve100_profile.csv
 timeout 170 python3 benchmarks/run_sieve.py --dims 110 --seeds 2 --timeout 160 --extra "--profile" --out /tmp/p110 2>&1 | grep "^{" | cut -c1-200; cp /tmp/p110/summary.csv $OUT/sieve110_profile.csv
 cut -d, -f1,2,5,15 $OUT/sieve1*_profile.csv
+# where the segmented search's time goes (hardware counters, if ncu can read them on this runtime)
+timeout 120 ncu --clock-control none -k regex:segment_pair --launch-skip 1 --launch-count 1 --section SpeedOfLight --section WarpStateStats --section LaunchStats --section Occupancy python3 benchmarks/profile_segment.py 2>&1 | tail -60 > $OUT/ncu_segment.txt; tail -40 $OUT/ncu_segment.txt
