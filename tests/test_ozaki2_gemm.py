@@ -128,6 +128,19 @@ def test_gpu_default_tiles_match_reference(rng, dims):
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("n_moduli", range(2, 21))
+def test_gpu_every_moduli_count_matches_reference(rng, n_moduli):
+    """Every moduli count, default (GPU) tiles: a build for one count can be wrong while its
+    neighbours are right (Ozaki-I's split was, at S = 2 only, on the H200: NOTES.md 43)."""
+    k = 300 if n_moduli >= 4 else (6 if n_moduli == 3 else 4)  # fewer moduli only hold short K (check_budget)
+    a, b = rng.standard_normal((131, k)), rng.standard_normal((k, 67))
+    a[7] *= 2.0**40
+    out = poisoned((131, 67), torch.float64, "cuda")
+    OzakiIIGemm(torch.from_numpy(b).cuda(), n_moduli)(torch.from_numpy(a).cuda(), out=out)
+    np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, n_moduli))
+
+
+@pytest.mark.gpu
 def test_gpu_accurate_scaling_default_tiles(rng):
     a, b = rng.standard_normal((700, 1500)), rng.standard_normal((1500, 300))
     a[:, 750:] *= 1e-5
