@@ -339,9 +339,9 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
 def test_gpu_segment_pair_search_default_tiles(rng, tma):
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG, segment_pair_search
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_k=128, num_stages=3) if tma else None
+    cfg = DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG
 
     sizes = [300, 0, 1, 129, 64, 1000, 2]
     x = _vecs(rng, sum(sizes), 128, -30, 30).cuda()
@@ -351,3 +351,24 @@ def test_gpu_segment_pair_search_default_tiles(rng, tma):
     hits = segment_pair_search(x, h, goal, 10**6, offsets, deterministic=True, config=cfg)
     expect = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), backend="reference")
     np.testing.assert_array_equal(_sorted(hits.valid().cpu().numpy()), _sorted(expect.valid().numpy()))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k", [1, 33, 97, 150, 191])
+@pytest.mark.parametrize("plain", [False, True])
+def test_gpu_odd_k_all_three_ops(rng, k, plain):
+    """K that the launcher pads (the sieve quantises contexts of any dimension: 97 at dimension
+    110), on the default (TMA) and the plain kernels: every op exact against its reference."""
+    from int8tc.sieve import PLAIN_FILTER_CONFIG
+
+    cfg = PLAIN_FILTER_CONFIG if plain else None
+    x = _vecs(rng, 700, k).cuda()
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-2)
+    hits = pair_search(x, h, goal, 10**6, deterministic=True, config=cfg)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal))
+    offsets = torch.tensor([0, 250, 251, 700], dtype=torch.int64, device="cuda")
+    seg = segment_pair_search(x, h, goal, 10**6, offsets, deterministic=True, config=cfg)
+    expect = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), backend="reference")
+    np.testing.assert_array_equal(_sorted(seg.valid().cpu().numpy()), _sorted(expect.valid().numpy()))
+    _check_gpu_bucket(rng, x, k, cfg)
