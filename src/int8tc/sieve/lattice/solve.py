@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass
 import torch
 
 from ..ops import PLAIN_FILTER_CONFIG
-from .siever import BGJ1_ALPHA, BGJ1_MEMBERSHIP, Siever
+from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
+from .siever import Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
 
