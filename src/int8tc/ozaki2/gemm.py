@@ -69,7 +69,7 @@ class OzakiIIGemm:
         small_tiles: tiny tiles for interpreter tests.
         k_chunk: K per INT32 residue sum (default the largest safe multiple of the K tile; chunk
             residues are added mod p).
-        transpose_b: copy B^T to row-major once before its residue split. Default (None): off.
+        transpose_b: copy B^T to row-major once before its residue split. Default off.
             It measured 3.07 against 4.11 ms for a guarded B plan at 8192^2, 15 moduli, before
             the conversion-free split (NOTES 33); after it, 2.59 against 2.51 ms, and the guarded
             one-shot product 19.33 against 18.53 ms (NOTES 43); without bounds it was always
@@ -83,10 +83,10 @@ class OzakiIIGemm:
     """
 
     def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
-                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool | None = None,
+                 small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool = False,
                  bounds: bool = False, guard_stride: int | None = None):
         check_2d("b", b, torch.float64)
-        self.transpose_b = bool(transpose_b)  # None: off
+        self.transpose_b = bool(transpose_b)
         self.bounds = bool(bounds)
         if guard_stride is None:
             guard_stride = GUARD_STRIDE if b.shape[0] >= GUARD_STRIDE_MIN_K else 1
