@@ -372,3 +372,50 @@ def test_gpu_odd_k_all_three_ops(rng, k, plain):
     expect = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), backend="reference")
     np.testing.assert_array_equal(_sorted(seg.valid().cpu().numpy()), _sorted(expect.valid().numpy()))
     _check_gpu_bucket(rng, x, k, cfg)
+
+
+@pytest.mark.parametrize("d", [1, 7, 64, 97, 130])
+def test_pair_norms_exact_against_reference(rng, dev, d):
+    """The fused FP64 re-check equals the NumPy reference (same sums up to ordering: 1e-15), poisoned
+    outputs all written, ties (y_i orthogonal to y_j) give +1, a pair (i, i) gives 0."""
+    from conftest import poisoned
+
+    from int8tc.sieve import pair_norms
+
+    n, p = 53, 131  # P not a multiple of the kernel's 64-pair blocks
+    y = torch.from_numpy(rng.standard_normal((n, d)) * 10.0 ** rng.integers(-3, 4, (n, 1))).to(dev)
+    pairs = torch.from_numpy(rng.integers(0, n, (p, 2))).to(dev)
+    pairs[0] = torch.tensor([5, 5])
+    out = (poisoned((p + 3,), torch.float64, dev), poisoned((p + 3,), torch.int8, dev, value=99))
+    n2, sign = pair_norms(y, pairs, out=out, backend="auto" if dev.type == "cpu" else "triton")
+    if dev.type == "cpu":  # the interpreter too
+        n2, sign = pair_norms(y, pairs, out=out, backend="triton")
+    r2, rs = ref.pair_norms(y.cpu().numpy(), pairs.cpu().numpy())
+    np.testing.assert_allclose(n2.cpu().numpy(), r2, rtol=1e-13, atol=0)
+    close = np.isclose(*[((y.cpu().numpy()[pairs.cpu().numpy()[:, 0]] + s * y.cpu().numpy()[pairs.cpu().numpy()[:, 1]]) ** 2)
+                         .sum(axis=1) for s in (-1, 1)], rtol=1e-12)
+    np.testing.assert_array_equal(sign.cpu().numpy()[~close], rs[~close])  # exact where no near-tie
+    assert float(n2[0]) == 0.0 and int(sign[0]) == 1
+    assert torch.isnan(out[0][p:]).all() and (out[1][p:] == 99).all()  # nothing written past P
+    # a strided view of the pairs and of y
+    n2s, _ = pair_norms(y.t().contiguous().t(), pairs.t().contiguous().t())
+    np.testing.assert_allclose(n2s.cpu().numpy(), r2, rtol=1e-13, atol=0)
+    e2, es = pair_norms(y, pairs[:0])
+    assert e2.shape == (0,) and es.shape == (0,)
+
+
+def test_pair_norms_bad_input(dev):
+    from int8tc.sieve import pair_norms
+
+    y = torch.zeros((4, 3), dtype=torch.float64, device=dev)
+    with pytest.raises(ValueError, match=r"got indices in \[-1, 2\]"):
+        pair_norms(y, torch.tensor([[0, 2], [-1, 1]], device=dev))
+    with pytest.raises(ValueError, match=r"got indices in \[0, 4\]"):
+        pair_norms(y, torch.tensor([[0, 4]], device=dev))
+    with pytest.raises(ValueError, match="2 columns"):
+        pair_norms(y, torch.zeros((2, 3), dtype=torch.int64, device=dev))
+    with pytest.raises(ValueError, match="must be float64"):
+        pair_norms(y.float(), torch.zeros((1, 2), dtype=torch.int64, device=dev))
+    with pytest.raises(ValueError, match="at least 1 entries"):
+        pair_norms(y, torch.zeros((1, 2), dtype=torch.int64, device=dev),
+                   out=(torch.empty(0, dtype=torch.float64, device=dev), torch.empty(1, dtype=torch.int8, device=dev)))

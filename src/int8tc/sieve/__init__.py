@@ -10,9 +10,10 @@ from .ops import (
     PairHits,
     bucket,
     half_norms,
+    pair_norms,
     pair_search,
     segment_pair_search,
 )
 
-__all__ = ["pair_search", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
+__all__ = ["pair_search", "pair_norms", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
            "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "PLAIN_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]

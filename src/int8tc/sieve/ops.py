@@ -339,6 +339,64 @@ def half_norms(x: torch.Tensor) -> torch.Tensor:
     return ((sq + 1) // 2).to(torch.int32)
 
 
+def pair_norms(y: torch.Tensor, pairs: torch.Tensor, *, out: tuple[torch.Tensor, torch.Tensor] | None = None,
+               backend: str = "auto") -> tuple[torch.Tensor, torch.Tensor]:
+    """The exact re-check of filter hits: the shorter combination of each pair, in FP64.
+
+    Args:
+        y: [N, D] float64 vectors (rows; any D >= 1).
+        pairs: [P, 2] int64 row indices (i, j) into y, e.g. the first two columns of hits.
+        out: optional (n2, sign) buffers, [>= P] float64 and int8 on y's device; the first P
+            entries are written and returned.
+
+    Returns:
+        (n2 [P] float64, sign [P] int8): n2 = min(|y_i - y_j|^2, |y_i + y_j|^2) and sign = +1 when
+        y_i - y_j is the shorter (ties included), -1 when y_i + y_j is; y_i - sign * y_j is the vector.
+        On CUDA one fused kernel reads the two rows once per pair; the indices are range-checked
+        first (one host synchronisation).
+    """
+    check_2d("y", y, torch.float64)
+    check_2d("pairs", pairs, torch.int64, y.device)
+    if pairs.shape[1] != 2:
+        raise ValueError(f"pairs must have 2 columns (i, j), got shape {tuple(pairs.shape)}")
+    dev = y.device
+    n, d = y.shape
+    p = pairs.shape[0]
+    if p:
+        lo, hi = (int(v) for v in torch.aminmax(pairs))
+        if lo < 0 or hi >= n:
+            raise ValueError(f"pairs index rows of y, 0 <= index < {n}; got indices in [{lo}, {hi}]")
+    be = _backend(dev, backend)
+    if out is None:
+        n2 = torch.empty(p, dtype=torch.float64, device=dev)
+        sign = torch.empty(p, dtype=torch.int8, device=dev)
+    else:
+        n2, sign = out
+        for name, buf, dt in (("out[0]", n2, torch.float64), ("out[1]", sign, torch.int8)):
+            if not isinstance(buf, torch.Tensor) or buf.dtype != dt or buf.ndim != 1 or buf.shape[0] < p \
+                    or buf.device != dev or buf.stride(0) != 1:
+                raise ValueError(f"{name} must be a dense 1-D {dt} tensor of at least {p} entries on {dev}, got "
+                                 f"{getattr(buf, 'dtype', type(buf).__name__)} {tuple(getattr(buf, 'shape', ()))}")
+        n2, sign = n2[:p], sign[:p]
+    if be == "reference":
+        r2, rs = reference.pair_norms(y.numpy(), pairs.numpy())
+        n2.copy_(torch.from_numpy(r2))
+        sign.copy_(torch.from_numpy(rs))
+        return n2, sign
+    if p and d:
+        from ._kernels.recheck import pair_norms_kernel
+
+        yc = y if y.stride(1) == 1 else y.contiguous()
+        block_d = max(16, min(64, triton.next_power_of_2(d)))
+        block_p = 64
+        pair_norms_kernel[(triton.cdiv(p, block_p),)](yc, yc.stride(0), pairs, pairs.stride(0), pairs.stride(1), p, d,
+                                                      n2, sign, BLOCK_P=block_p, BLOCK_D=block_d, num_warps=4)
+    elif p:
+        n2.zero_()
+        sign.fill_(1)
+    return n2, sign
+
+
 def _segment_work(offsets: torch.Tensor, block: int, tiles_per_program: int) -> torch.Tensor:
     """Work items [W, 4] int32 (start, end, row tile, first column tile) of a per-segment Gram
     search, built on the device: every row tile ti of a segment with T tiles gets

@@ -58,3 +58,15 @@ def half_norms(x) -> np.ndarray:
     """h = round(|x|^2 / 2) per row (ties up: |x|^2 is an integer, so h = (|x|^2 + 1) // 2)."""
     x = _as_i64(x)
     return ((x * x).sum(axis=1) + 1) // 2
+
+
+def pair_norms(y, pairs) -> tuple[np.ndarray, np.ndarray]:
+    """For rows (i, j) of pairs: min(|y_i - y_j|^2, |y_i + y_j|^2) in float64 and the sign s
+    (+1: y_i - y_j is the shorter, ties included; -1: y_i + y_j), so y_i - s y_j is the vector."""
+    y = np.asarray(y, dtype=np.float64)
+    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    a, b = y[pairs[:, 0]], y[pairs[:, 1]]
+    n2m = ((a - b) ** 2).sum(axis=1)
+    n2p = ((a + b) ** 2).sum(axis=1)
+    plus = n2p < n2m
+    return np.where(plus, n2p, n2m), np.where(plus, -1, 1).astype(np.int8)

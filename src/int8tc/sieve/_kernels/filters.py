@@ -55,7 +55,7 @@ def _pair_program(hx_ptr, M, N, goal, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.
     return ti, tj0, n_here, rows, rmask, _row_limits(hx_ptr, rows, rmask, goal), (ti + 1) * BLOCK_M > M
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
 def pair_search_kernel(
     x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 (K contiguous), h_x [M] int32
     y_ptr, stride_y, hy_ptr,  # Y [N, KP] int8, h_y [N] int32 (= X, h_x for a Gram search)
@@ -131,7 +131,7 @@ def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.c
         _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
 def pair_search_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
     hx_ptr,  # h_x [M] int32
@@ -169,7 +169,7 @@ def _segment_item(work_ptr, BLOCK_N: tl.constexpr, TILES_PER_PROGRAM: tl.constex
     return start, end, ti, tj0, n_here
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["goal", "capacity"])
 def segment_pair_search_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K] (BLOCK_M == BLOCK_N)
     hx_ptr, work_ptr, goal, out_ptr, count_ptr, capacity,  # as segment_pair_search_kernel
@@ -216,7 +216,7 @@ def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity):
         tl.store(rec + 3, acc, mask=keep)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["goal", "capacity"])
 def segment_pair_search_kernel(
     x_ptr, stride_x, hx_ptr,  # X [M, KP] int8, h [M] int32: the segments' vectors, back to back
     work_ptr,  # [W, 4] int32 work items: segment start, segment end, row tile, first column tile
@@ -262,7 +262,7 @@ def _bucket_candidates(acc, lim):
     return tl.max((tl.max(tl.abs(acc), axis=1) >= lim).to(tl.int32), axis=0) > 0
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M", "N", "capacity"])
 def bucket_kernel(
     x_ptr, stride_x,  # X [M, KP] int8
     c_ptr, stride_c,  # centres [N, KP] int8
@@ -291,7 +291,7 @@ def bucket_kernel(
     tl.store(counts_ptr + rows, cnt, mask=rmask)
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M", "N", "capacity"])
 def bucket_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
     c_desc,  # TMA descriptor over the centres [N, KP] int8, block [BLOCK_N, BLOCK_K]

@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from ..ops import bucket, pair_search, segment_pair_search
+from ..ops import bucket, pair_norms, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
 from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
 
@@ -244,21 +244,27 @@ class Siever:
         goal such that every pair with |y_i -+ y_j|^2 <= target_n2
         passes h'_i + h'_j - |<q_i, q_j>| <= goal (a superset of the true pairs, none lost).
 
-        With q = s y + e: |<q_i, q_j> - s^2 <y_i, y_j>| <= s |y_i| |e_j| + s |e_i| |y_j| + |e_i| |e_j|
-        <= s E (|y_i| + |y_j|) + E^2 for E >= max |e| over the database (the actual rounding errors,
-        about sqrt(d / 12), not the worst case sqrt(d) / 2), and h = floor(s^2 |y|^2 / 2) is at most
-        s^2 |y|^2 / 2. So each vector's share s E |y_i| is taken off its half norm (rounded up:
-        h'_i = h_i - ceil(s E |y_i|)) and goal = ceil(s^2 target / 2 + E^2) + 2 (the 2: rounding of
-        these FP64 bounds). Before (third session): one slack s sqrt(d) max|y| + d/4 for all pairs.
+        With q = s y + e, a = s |y| and eps = |e| per vector (the actual rounding errors, about
+        sqrt(d / 12)): |<q_i, q_j> - s^2 <y_i, y_j>| <= a_i eps_j + eps_i a_j + eps_i eps_j
+        <= lam (a_i^2 + a_j^2) / 2 + (eps_i^2 + eps_j^2) (1 / lam + 1) / 2 for any lam > 0
+        (a eps <= (lam a^2 + eps^2 / lam) / 2), which splits into one share per vector:
+        share_i = lam a_i^2 / 2 + eps_i^2 (1 / lam + 1) / 2, lam = rms(eps) / rms(a). h = floor(s^2
+        |y|^2 / 2) is at most s^2 |y|^2 / 2, so h'_i = h_i - ceil(share_i) and goal =
+        ceil(s^2 target / 2) + 2 (the 2: rounding of these FP64 bounds). Before (sixth session) the
+        share was s E |y_i| with E = max eps over the whole database (and E^2 in the goal): the
+        largest rounding error of millions of vectors for every vector, about 20% more slack at
+        dimension 97; before that (third session) one slack s sqrt(d) max|y| + d/4 for all pairs.
         """
         q, h, s = self.quantize()
-        e_max = 0.0
+        eps2 = torch.empty(len(q), dtype=torch.float64, device=self.device)
         for c0 in range(0, len(q), RECHECK_CHUNK):  # bounded temporaries
-            err = q[c0:c0 + RECHECK_CHUNK].to(torch.float64) - s * self.y[c0:c0 + RECHECK_CHUNK].to(torch.float64)
-            e_max = max(e_max, float(err.norm(dim=1).max()))
-        e_max = e_max * (1 + 1e-9) + 1e-9
-        share = torch.ceil(s * e_max * torch.sqrt(self.n2.to(torch.float64)) * (1 + 1e-12)).to(torch.int32)
-        goal = int(math.ceil(s * s * target_n2 / 2.0 + e_max * e_max)) + 2
+            err = q[c0:c0 + RECHECK_CHUNK].to(torch.float64) - s * self.y[c0:c0 + RECHECK_CHUNK]
+            eps2[c0:c0 + RECHECK_CHUNK] = (err * err).sum(dim=1)
+        eps2 = eps2 * (1 + 1e-9) + 1e-9  # FP64 rounding of the sum, on the safe side
+        a2 = (s * s) * self.n2
+        lam = math.sqrt(float(eps2.mean()) / max(float(a2.mean()), 1e-300))
+        share = torch.ceil((lam / 2) * a2 + ((1 / lam + 1) / 2) * eps2).to(torch.int32)
+        goal = int(math.ceil(s * s * target_n2 / 2.0)) + 2
         return q, h, h - share, goal
 
     def candidate_pairs(self, target_n2: float, capacity: int):
@@ -302,7 +308,10 @@ class Siever:
         p_in = 2 * 0.5 * math.erfc(self.bgj1_alpha * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
         n_buckets = int(min(BGJ1_MAX_BUCKETS, max(8, round(self.bgj1_membership / max(p_in, 1e-9)))))
         n_buckets = min(n_buckets, n)
-        centres = torch.randperm(n, generator=self.gen)[:n_buckets].to(self.device)
+        # distinct random database vectors; drawn without the O(n) host permutation (a randperm of
+        # the database took 40-170 ms of host time per epoch at 1-4M vectors, NOTES.md 44)
+        centres = torch.unique(torch.randint(0, n, (n_buckets,), generator=self.gen)).to(self.device)
+        n_buckets = len(centres)
         yc = self.y[centres]
         yc = yc / yc.norm(dim=1, keepdim=True)  # unit directions: one threshold per vector fits all
         sc = 127.0 / float(yc.abs().max())
@@ -383,18 +392,16 @@ class Siever:
         return improved, dropped
 
     def _recheck(self, rec: torch.Tensor, target: float) -> tuple[torch.Tensor, torch.Tensor]:
-        """Exact FP64 re-check of filter hits (i, j, ...), both signs: where |<y_i, y_j>| is within
-        the quantisation slack the filter's sign may be the longer combination."""
-        i, j = rec[:, 0], rec[:, 1]
-        yi, yj = self.y[i], self.y[j]
-        minus, plus = yi - yj, yi + yj
-        n2m, n2p = (minus * minus).sum(dim=1), (plus * plus).sum(dim=1)
-        use_plus = n2p < n2m
-        n2_new = torch.minimum(n2m, n2p)
-        good = n2_new < target
-        sign = torch.where(use_plus, -1, 1)[good]
-        y_new = torch.where(use_plus[:, None], plus, minus)[good]
-        x_new = self.x[i[good]] - sign[:, None] * self.x[j[good]]
+        """Exact FP64 re-check of filter hits (i, j, ...), both signs (where |<y_i, y_j>| is within
+        the quantisation slack the filter's sign may be the longer combination): ``pair_norms``
+        (one fused pass on CUDA), then only the pairs below ``target`` are built."""
+        pairs = rec[:, :2]
+        n2_new, sign = pair_norms(self.y, pairs if pairs.is_contiguous() else pairs.contiguous())
+        good = torch.nonzero(n2_new < target).flatten()
+        i, j = pairs[good, 0], pairs[good, 1]
+        sg = sign[good].to(torch.int64)[:, None]
+        y_new = self.y[i] - sg.to(torch.float64) * self.y[j]
+        x_new = self.x[i] - sg * self.x[j]
         return x_new, y_new
 
     def _prune_new(self, x: torch.Tensor, y: torch.Tensor, keep: int) -> tuple[torch.Tensor, torch.Tensor]:
