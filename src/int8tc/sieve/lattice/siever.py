@@ -34,6 +34,8 @@ RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of
 BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
+ROW_CHUNK = 1 << 20  # database rows per step of the gathers and reductions that would otherwise
+# materialise an [N, d] temporary (8 GB at 10M vectors; dimension 120 ran out of memory, NOTES 44)
 
 
 def _first_occurrences(h: torch.Tensor) -> torch.Tensor:
@@ -43,6 +45,12 @@ def _first_occurrences(h: torch.Tensor) -> torch.Tensor:
     pos = torch.arange(len(h), device=h.device)
     first = torch.full((len(u),), len(h), dtype=pos.dtype, device=h.device).scatter_reduce_(0, inv, pos, reduce="amin")
     return torch.sort(first).values
+
+
+def _gather_rows(dst: torch.Tensor, dst_idx: torch.Tensor, src: torch.Tensor, src_idx: torch.Tensor) -> None:
+    """dst[dst_idx] = src[src_idx], ROW_CHUNK rows at a time (bounded temporaries)."""
+    for c0 in range(0, len(dst_idx), ROW_CHUNK):  # (nothing for empty indices: src may have no columns)
+        dst[dst_idx[c0:c0 + ROW_CHUNK]] = src[src_idx[c0:c0 + ROW_CHUNK]]
 
 
 def _sorted_quantile(v: torch.Tensor, q: float) -> float:
@@ -108,6 +116,9 @@ class Siever:
         self.x = torch.zeros((0, 0), dtype=torch.int64, device=self.device)
         self.y = torch.zeros((0, 0), dtype=torch.float64, device=self.device)
         self.n2 = torch.zeros(0, dtype=torch.float64, device=self.device)
+        #: linear hash of each database vector's coefficients, sum_k x_k hvec_{l+k} (int64, wrapping);
+        #: |h| identifies x up to sign. Linear, so the hash of x_i - s x_j is h_i - s h_j
+        self.h = torch.zeros(0, dtype=torch.int64, device=self.device)
         #: database vectors not yet tested against the rest (entered since their last epoch)
         self.new = torch.zeros(0, dtype=torch.bool, device=self.device)
         #: later epochs of a context test only pairs with a new vector (False: all pairs every epoch)
@@ -154,8 +165,12 @@ class Siever:
         return x.to(torch.float64) @ yb
 
     def _hash(self, x: torch.Tensor) -> torch.Tensor:
-        h = (x * self.hvec[self.l:][None, :]).sum(dim=1)
-        return h.abs()  # x and -x are the same lattice point for the sieve
+        """The linear hash sum_k x_k hvec_{l+k} of coefficient rows (int64, wrapping; chunked)."""
+        hv = self.hvec[self.l:][None, :]
+        out = torch.empty(len(x), dtype=torch.int64, device=x.device)
+        for c0 in range(0, len(x), ROW_CHUNK):
+            out[c0:c0 + ROW_CHUNK] = (x[c0:c0 + ROW_CHUNK] * hv).sum(dim=1)
+        return out
 
     # ---- database ---------------------------------------------------------------------------
     def _babai_fill(self, x: torch.Tensor, free: torch.Tensor) -> torch.Tensor:
@@ -183,47 +198,70 @@ class Siever:
         self._merge(x, self._coords(x))
         self._phase("sample", t)
 
-    def _merge(self, x_new: torch.Tensor, y_new: torch.Tensor, keep: int | None = None) -> int:
-        """Union of database and new vectors without duplicates or zero vectors, N shortest kept.
+    def _merge(self, x_new: torch.Tensor, y_new: torch.Tensor, keep: int | None = None,
+               h_new: torch.Tensor | None = None) -> int:
+        """Union of database and new vectors without duplicates or zero vectors, N shortest kept
+        (ascending |y|^2), built row chunk by row chunk into fresh arrays (no concatenation of the
+        whole database: its peak is the old and the new database, not three copies).
 
         Returns how many new vectors entered the database."""
         n2_new = (y_new * y_new).sum(dim=1)
+        if h_new is None:
+            h_new = self._hash(x_new)
         ok = n2_new > 0.5 * float(self.r[self.l:].min())  # drop the zero vector (and rounding dust)
-        x_new, y_new, n2_new = x_new[ok], y_new[ok], n2_new[ok]
-        h_db = self._hash(self.x) if len(self.x) else torch.zeros(0, dtype=torch.int64, device=self.device)
-        h_new = self._hash(x_new)
-        fresh = ~torch.isin(h_new, h_db)
-        x_new, y_new, n2_new, h_new = x_new[fresh], y_new[fresh], n2_new[fresh], h_new[fresh]
-        if len(h_new):
-            idx = _first_occurrences(h_new)
-            x_new, y_new, n2_new = x_new[idx], y_new[idx], n2_new[idx]
-        x = torch.cat([self.x, x_new]) if len(self.x) else x_new
-        y = torch.cat([self.y, y_new]) if len(self.y) else y_new
-        n2 = torch.cat([self.n2, n2_new])
-        new = torch.cat([self.new, torch.ones(len(x_new), dtype=torch.bool, device=self.device)])
-        cap = keep if keep is not None else max(self.db_target(), len(self.x))
-        order = torch.argsort(n2)[:cap]
-        entered = int((order >= len(self.x)).sum())
-        self.x, self.y, self.n2, self.new = x[order], y[order], n2[order], new[order]
+        fresh = ok & ~torch.isin(h_new.abs(), self.h.abs())  # x and -x are the same lattice point
+        sel = torch.nonzero(fresh).flatten()
+        if len(sel):
+            sel = sel[_first_occurrences(h_new[sel].abs())]
+        x_new, y_new, n2_new, h_new = x_new[sel], y_new[sel], n2_new[sel], h_new[sel]
+        n_db = len(self.x)
+        cap = keep if keep is not None else max(self.db_target(), n_db)
+        order = torch.argsort(torch.cat([self.n2, n2_new]), stable=True)[:cap]
+        from_db = order < n_db
+        pos_db, pos_new = torch.nonzero(from_db).flatten(), torch.nonzero(~from_db).flatten()
+        src_db, src_new = order[pos_db], order[pos_new] - n_db
+        entered = len(pos_new)
+        d = x_new.shape[1] if n_db == 0 else self.x.shape[1]
+        x = torch.empty((len(order), d), dtype=torch.int64, device=self.device)
+        y = torch.empty((len(order), d), dtype=torch.float64, device=self.device)
+        for dst, old, new in ((x, self.x, x_new), (y, self.y, y_new)):
+            _gather_rows(dst, pos_db, old, src_db)
+            _gather_rows(dst, pos_new, new, src_new)
+        n2 = torch.cat([self.n2, n2_new])[order]
+        h = torch.cat([self.h, h_new])[order]
+        new = torch.cat([self.new, torch.ones(len(x_new), dtype=torch.bool, device=self.device)])[order]
+        self.x, self.y, self.n2, self.h, self.new = x, y, n2, h, new
         return entered
 
     def extend_left(self) -> None:
         """Grow the context by one dimension (l -> l - 1); database vectors get their new
-        leading coefficient by nearest plane."""
+        leading coefficient by nearest plane (row chunk by row chunk: the old and the new
+        database are the memory peak)."""
         if self.l == 0:
             raise ValueError("the context already spans the whole lattice")
         l = self.l - 1
-        if len(self.x):
-            t = self.x.to(torch.float64) @ self.mu_t[l + 1:, l]
-            c = -torch.round(t)
-            y0 = (c + t) * self.sqrt_r[l]
-            self.x = torch.cat([c.to(torch.int64)[:, None], self.x], dim=1)
-            self.y = torch.cat([y0[:, None], self.y], dim=1)
-            self.n2 = self.n2 + y0 * y0
+        n = len(self.x)
+        c = torch.empty(n, dtype=torch.float64, device=self.device)
+        y0 = torch.empty(n, dtype=torch.float64, device=self.device)
+        for c0 in range(0, n, ROW_CHUNK):
+            t = self.x[c0:c0 + ROW_CHUNK].to(torch.float64) @ self.mu_t[l + 1:, l]
+            c[c0:c0 + ROW_CHUNK] = -torch.round(t)
+            y0[c0:c0 + ROW_CHUNK] = (c[c0:c0 + ROW_CHUNK] + t) * self.sqrt_r[l]
+        n2 = self.n2 + y0 * y0
+        ci = c.to(torch.int64)
+        h = self.h + ci * self.hvec[l]  # the hash's new term (int64, wrapping like _hash)
+        order = torch.argsort(n2)
+        x = torch.empty((n, self.d + 1), dtype=torch.int64, device=self.device)
+        y = torch.empty((n, self.d + 1), dtype=torch.float64, device=self.device)
+        for c0 in range(0, n, ROW_CHUNK):
+            o = order[c0:c0 + ROW_CHUNK]
+            x[c0:c0 + ROW_CHUNK, 0] = ci[o]
+            x[c0:c0 + ROW_CHUNK, 1:] = self.x[o]
+            y[c0:c0 + ROW_CHUNK, 0] = y0[o]
+            y[c0:c0 + ROW_CHUNK, 1:] = self.y[o]
         self.l = l
-        order = torch.argsort(self.n2)
-        self.x, self.y, self.n2 = self.x[order], self.y[order], self.n2[order]
-        self.new = torch.ones(len(self.x), dtype=torch.bool, device=self.device)  # every pair changed
+        self.x, self.y, self.n2, self.h = x, y, n2[order], h[order]
+        self.new = torch.ones(n, dtype=torch.bool, device=self.device)  # every pair changed
 
     # ---- the sieve --------------------------------------------------------------------------
     def saturation(self) -> float:
@@ -234,8 +272,11 @@ class Siever:
 
     def quantize(self) -> tuple[torch.Tensor, torch.Tensor, float]:
         """INT8 coordinates q = round(s y), half norms h = floor(s^2 |y|^2 / 2), and the scale s."""
-        s = 127.0 / float(self.y.abs().max())
-        q = torch.round(self.y * s).clamp_(-127, 127).to(torch.int8)
+        lo, hi = torch.aminmax(self.y)  # max |y| without an [N, d] temporary
+        s = 127.0 / max(-float(lo), float(hi))
+        q = torch.empty(self.y.shape, dtype=torch.int8, device=self.device)
+        for c0 in range(0, len(q), ROW_CHUNK):
+            q[c0:c0 + ROW_CHUNK] = torch.round(self.y[c0:c0 + ROW_CHUNK] * s).clamp_(-127, 127).to(torch.int8)
         h = torch.floor(self.n2 * (s * s / 2)).to(torch.int32)
         return q, h, s
 
@@ -365,24 +406,25 @@ class Siever:
         self.stats.filter_s += time.perf_counter() - tf
         # every vector has now met every other one; dropped hits are searched for again (all pairs)
         self.new = torch.full_like(self.new, bool(dropped))
-        # the FP64 re-check in chunks (bounded memory); good candidates beyond the N best distinct
-        # ones can never enter the database, so they are pruned as we go
+        # the FP64 re-check in chunks; only (i, j, sign, |y|^2) of the good candidates are held, and
+        # only those that can enter the database are built (candidates' hashes come from the
+        # database's: the hash is linear)
         keep = len(self.x)
         t = time.perf_counter()
-        xs, ys, held = [], [], 0
-        for c0 in range(0, len(rec), RECHECK_CHUNK):
-            x_new, y_new = self._recheck(rec[c0:c0 + RECHECK_CHUNK], target)
-            xs.append(x_new)
-            ys.append(y_new)
-            held += len(x_new)
-            if held > 2 * keep:
-                x_new, y_new = self._prune_new(torch.cat(xs), torch.cat(ys), keep)
-                xs, ys, held = [x_new], [y_new], len(x_new)
+        parts = [self._recheck(rec[c0:c0 + RECHECK_CHUNK], target) for c0 in range(0, len(rec), RECHECK_CHUNK)]
         t = self._phase("recheck", t)
-        if xs:
-            improved = self._merge(torch.cat(xs), torch.cat(ys), keep=keep)
-        else:
-            improved = 0
+        improved = 0
+        if parts:
+            i, j, sg, n2c = (torch.cat(v) for v in zip(*parts))
+            hc = self.h[i] - sg * self.h[j]
+            sel = torch.nonzero(~torch.isin(hc.abs(), self.h.abs())).flatten()
+            if len(sel):
+                sel = sel[_first_occurrences(hc[sel].abs())]
+                sel = sel[torch.argsort(n2c[sel])[:keep]]  # at most keep can enter
+                i, j, sg, hc = i[sel], j[sel], sg[sel], hc[sel]
+                x_new = self.x[i] - sg[:, None] * self.x[j]
+                y_new = self.y[i] - sg[:, None].to(torch.float64) * self.y[j]
+                improved = self._merge(x_new, y_new, keep=keep, h_new=hc)
         self._phase("merge", t)
         st = self.stats
         st.epochs += 1
@@ -391,28 +433,15 @@ class Siever:
         st.sieve_s += time.perf_counter() - t0
         return improved, dropped
 
-    def _recheck(self, rec: torch.Tensor, target: float) -> tuple[torch.Tensor, torch.Tensor]:
+    def _recheck(self, rec: torch.Tensor, target: float):
         """Exact FP64 re-check of filter hits (i, j, ...), both signs (where |<y_i, y_j>| is within
-        the quantisation slack the filter's sign may be the longer combination): ``pair_norms``
-        (one fused pass on CUDA), then only the pairs below ``target`` are built."""
+        the quantisation slack the filter's sign may be the longer combination), by ``pair_norms``
+        (one fused pass on CUDA). Returns the good ones, |y_i - s y_j|^2 < target, as (i, j, s,
+        |y_i - s y_j|^2) (int64 [n] three times, float64 [n])."""
         pairs = rec[:, :2]
         n2_new, sign = pair_norms(self.y, pairs if pairs.is_contiguous() else pairs.contiguous())
         good = torch.nonzero(n2_new < target).flatten()
-        i, j = pairs[good, 0], pairs[good, 1]
-        sg = sign[good].to(torch.int64)[:, None]
-        y_new = self.y[i] - sg.to(torch.float64) * self.y[j]
-        x_new = self.x[i] - sg * self.x[j]
-        return x_new, y_new
-
-    def _prune_new(self, x: torch.Tensor, y: torch.Tensor, keep: int) -> tuple[torch.Tensor, torch.Tensor]:
-        """The ``keep`` shortest new vectors that are distinct and not already in the database."""
-        h = self._hash(x)
-        fresh = ~torch.isin(h, self._hash(self.x))
-        x, y, h = x[fresh], y[fresh], h[fresh]
-        idx = _first_occurrences(h)
-        x, y = x[idx], y[idx]
-        order = torch.argsort((y * y).sum(dim=1))[:keep]
-        return x[order], y[order]
+        return pairs[good, 0], pairs[good, 1], sign[good].to(torch.int64), n2_new[good]
 
     def sieve(self, max_epochs: int = 500, goal_n2: float | None = None) -> bool:
         """Epochs until the context is saturated (or no epoch improves anything twice in a row).
