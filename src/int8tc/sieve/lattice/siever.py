@@ -420,10 +420,20 @@ class Siever:
             sel = torch.nonzero(~torch.isin(hc.abs(), self.h.abs())).flatten()
             if len(sel):
                 sel = sel[_first_occurrences(hc[sel].abs())]
-                sel = sel[torch.argsort(n2c[sel])[:keep]]  # at most keep can enter
+                # only those among the keep shortest of database and candidates can enter (built
+                # whole, 13M candidates' rows ran dimension 120 out of memory at context 106)
+                n2s = n2c[sel]
+                both = torch.cat([self.n2, n2s])
+                if len(both) > keep:
+                    sel = sel[n2s <= torch.sort(both).values[keep - 1]]
                 i, j, sg, hc = i[sel], j[sel], sg[sel], hc[sel]
-                x_new = self.x[i] - sg[:, None] * self.x[j]
-                y_new = self.y[i] - sg[:, None].to(torch.float64) * self.y[j]
+                d = self.x.shape[1]
+                x_new = torch.empty((len(sel), d), dtype=torch.int64, device=self.device)
+                y_new = torch.empty((len(sel), d), dtype=torch.float64, device=self.device)
+                for c0 in range(0, len(sel), ROW_CHUNK):
+                    ii, jj, ss = i[c0:c0 + ROW_CHUNK], j[c0:c0 + ROW_CHUNK], sg[c0:c0 + ROW_CHUNK, None]
+                    x_new[c0:c0 + ROW_CHUNK] = self.x[ii] - ss * self.x[jj]
+                    y_new[c0:c0 + ROW_CHUNK] = self.y[ii] - ss.to(torch.float64) * self.y[jj]
                 improved = self._merge(x_new, y_new, keep=keep, h_new=hc)
         self._phase("merge", t)
         st = self.stats
