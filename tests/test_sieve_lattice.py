@@ -298,3 +298,30 @@ def test_lift_all_matches_per_vector_babai():
     v = sv.vector(best[1])
     assert sum(t * t for t in v) == pytest.approx(best[0], rel=1e-9)
     assert sv.lift(bound_n2=float(sv.n2[0]) * 0.5) == best  # nothing below the bound: best kept
+
+
+def test_lift_skips_lifted_vectors_without_changing_the_run(monkeypatch):
+    """Vectors lifted once in a context are not lifted again (their lift is already in best): the
+    run equals one that re-lifts everything each time, and a context extension resets the mask."""
+    basis = svp_challenge_basis(46, 3)
+    fast = solve_svp(basis, 1.05, device="cpu", bkz_block=0)
+    original = Siever.lift
+
+    def relift_all(self, *args, **kwargs):
+        self.lifted = torch.zeros_like(self.lifted)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Siever, "lift", relift_all)
+    slow = solve_svp(basis, 1.05, device="cpu", bkz_block=0)
+    assert (fast.found, fast.vector, fast.epochs, fast.pairs_tested) == (slow.found, slow.vector, slow.epochs,
+                                                                          slow.pairs_tested)
+    monkeypatch.setattr(Siever, "lift", original)
+    reduced, _ = reduce_basis(basis, 0)
+    sv = Siever(reduced, device="cpu", seed=1)
+    sv.l = sv.n - 28
+    sv.sample(sv.db_target())
+    k = int((sv.n2 < float(sv.n2[len(sv.n2) // 2])).sum())  # searchsorted: strictly below the bound
+    sv.lift(bound_n2=float(sv.n2[len(sv.n2) // 2]))
+    assert bool(sv.lifted[:k].all()) and not bool(sv.lifted[k:].any())
+    sv.extend_left()
+    assert not bool(sv.lifted.any())

@@ -121,6 +121,9 @@ class Siever:
         self.h = torch.zeros(0, dtype=torch.int64, device=self.device)
         #: database vectors not yet tested against the rest (entered since their last epoch)
         self.new = torch.zeros(0, dtype=torch.bool, device=self.device)
+        #: database vectors already lifted in this context (a lift depends only on x and l, so
+        #: ``lift`` skips them: the per-epoch lifts took 49 s of dimension 120's 402, NOTES.md 44)
+        self.lifted = torch.zeros(0, dtype=torch.bool, device=self.device)
         #: later epochs of a context test only pairs with a new vector (False: all pairs every epoch)
         self.incremental = True
         self.stats = Stats()
@@ -230,7 +233,8 @@ class Siever:
         n2 = torch.cat([self.n2, n2_new])[order]
         h = torch.cat([self.h, h_new])[order]
         new = torch.cat([self.new, torch.ones(len(x_new), dtype=torch.bool, device=self.device)])[order]
-        self.x, self.y, self.n2, self.h, self.new = x, y, n2, h, new
+        lifted = torch.cat([self.lifted, torch.zeros(len(x_new), dtype=torch.bool, device=self.device)])[order]
+        self.x, self.y, self.n2, self.h, self.new, self.lifted = x, y, n2, h, new, lifted
         return entered
 
     def extend_left(self) -> None:
@@ -262,6 +266,7 @@ class Siever:
         self.l = l
         self.x, self.y, self.n2, self.h = x, y, n2[order], h[order]
         self.new = torch.ones(n, dtype=torch.bool, device=self.device)  # every pair changed
+        self.lifted = torch.zeros(n, dtype=torch.bool, device=self.device)  # and every lift
 
     # ---- the sieve --------------------------------------------------------------------------
     def saturation(self) -> float:
@@ -490,7 +495,8 @@ class Siever:
 
         All vectors by default (``count``: only the shortest ``count``), in chunks of LIFT_CHUNK;
         with ``bound_n2`` only vectors whose context norm is below it (lifting only adds length,
-        so the others cannot lift below the bound).
+        so the others cannot lift below the bound). Vectors already lifted in this context are
+        skipped (``lifted``): their lifts are in ``self.best`` already.
         """
         t0 = time.perf_counter()
         k = len(self.x) if count is None else min(count, len(self.x))
@@ -499,9 +505,12 @@ class Siever:
                                                                       device=self.n2.device))))
         l = self.l
         mu_ctx = self.mu_t[l:, :l]  # [d, l]: t_j = sum_{i >= l} x_i mu_{i, j}
-        for c0 in range(0, k, LIFT_CHUNK):
-            x = self.x[c0:min(k, c0 + LIFT_CHUNK)]
-            n2 = self.n2[c0:c0 + len(x)].clone()
+        todo = torch.nonzero(~self.lifted[:k]).flatten()
+        self.lifted[todo] = True
+        for c0 in range(0, len(todo), LIFT_CHUNK):
+            rows = todo[c0:c0 + LIFT_CHUNK]
+            x = self.x[rows]
+            n2 = self.n2[rows]
             t = x.to(torch.float64) @ mu_ctx
             cs = torch.zeros_like(t)
             for j in range(l - 1, -1, -1):
