@@ -202,20 +202,25 @@ class Siever:
         self._phase("sample", t)
 
     def _merge(self, x_new: torch.Tensor, y_new: torch.Tensor, keep: int | None = None,
-               h_new: torch.Tensor | None = None) -> int:
+               h_new: torch.Tensor | None = None, distinct: bool = False) -> int:
         """Union of database and new vectors without duplicates or zero vectors, N shortest kept
         (ascending |y|^2), built row chunk by row chunk into fresh arrays (no concatenation of the
         whole database: its peak is the old and the new database, not three copies).
 
-        Returns how many new vectors entered the database."""
+        ``distinct``: the caller has already dropped new vectors that are in the database or
+        repeat one another (by hash), so that is not done again. Returns how many new vectors
+        entered the database."""
         n2_new = (y_new * y_new).sum(dim=1)
         if h_new is None:
             h_new = self._hash(x_new)
         ok = n2_new > 0.5 * float(self.r[self.l:].min())  # drop the zero vector (and rounding dust)
-        fresh = ok & ~torch.isin(h_new.abs(), self.h.abs())  # x and -x are the same lattice point
-        sel = torch.nonzero(fresh).flatten()
-        if len(sel):
-            sel = sel[_first_occurrences(h_new[sel].abs())]
+        if distinct:
+            sel = torch.nonzero(ok).flatten()
+        else:
+            fresh = ok & ~torch.isin(h_new.abs(), self.h.abs())  # x and -x are the same lattice point
+            sel = torch.nonzero(fresh).flatten()
+            if len(sel):
+                sel = sel[_first_occurrences(h_new[sel].abs())]
         x_new, y_new, n2_new, h_new = x_new[sel], y_new[sel], n2_new[sel], h_new[sel]
         n_db = len(self.x)
         cap = keep if keep is not None else max(self.db_target(), n_db)
@@ -275,15 +280,21 @@ class Siever:
         expect = SATURATION_RATIO * 0.5 * SATURATION_RADIUS ** (self.d / 2)
         return float((self.n2 <= bound).sum()) / max(expect, 1.0)
 
-    def quantize(self) -> tuple[torch.Tensor, torch.Tensor, float]:
-        """INT8 coordinates q = round(s y), half norms h = floor(s^2 |y|^2 / 2), and the scale s."""
+    def quantize(self) -> tuple[torch.Tensor, torch.Tensor, float, torch.Tensor]:
+        """INT8 coordinates q = round(s y), half norms h = floor(s^2 |y|^2 / 2), the scale s, and
+        each vector's squared rounding error |q - s y|^2 (float64), in one pass over y."""
         lo, hi = torch.aminmax(self.y)  # max |y| without an [N, d] temporary
         s = 127.0 / max(-float(lo), float(hi))
         q = torch.empty(self.y.shape, dtype=torch.int8, device=self.device)
+        eps2 = torch.empty(len(q), dtype=torch.float64, device=self.device)
         for c0 in range(0, len(q), ROW_CHUNK):
-            q[c0:c0 + ROW_CHUNK] = torch.round(self.y[c0:c0 + ROW_CHUNK] * s).clamp_(-127, 127).to(torch.int8)
+            t = self.y[c0:c0 + ROW_CHUNK] * s
+            qf = torch.round(t).clamp_(-127, 127)
+            q[c0:c0 + ROW_CHUNK] = qf.to(torch.int8)
+            err = qf.sub_(t)
+            eps2[c0:c0 + ROW_CHUNK] = (err * err).sum(dim=1)
         h = torch.floor(self.n2 * (s * s / 2)).to(torch.int32)
-        return q, h, s
+        return q, h, s, eps2
 
     def pair_filter(self, target_n2: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, int]:
         """(q, h, h', goal): the quantised database, its half norms, and for ``pair_search`` h' and
@@ -301,11 +312,7 @@ class Siever:
         largest rounding error of millions of vectors for every vector, about 20% more slack at
         dimension 97; before that (third session) one slack s sqrt(d) max|y| + d/4 for all pairs.
         """
-        q, h, s = self.quantize()
-        eps2 = torch.empty(len(q), dtype=torch.float64, device=self.device)
-        for c0 in range(0, len(q), RECHECK_CHUNK):  # bounded temporaries
-            err = q[c0:c0 + RECHECK_CHUNK].to(torch.float64) - s * self.y[c0:c0 + RECHECK_CHUNK]
-            eps2[c0:c0 + RECHECK_CHUNK] = (err * err).sum(dim=1)
+        q, h, s, eps2 = self.quantize()
         eps2 = eps2 * (1 + 1e-9) + 1e-9  # FP64 rounding of the sum, on the safe side
         a2 = (s * s) * self.n2
         lam = math.sqrt(float(eps2.mean()) / max(float(a2.mean()), 1e-300))
@@ -439,7 +446,7 @@ class Siever:
                     ii, jj, ss = i[c0:c0 + ROW_CHUNK], j[c0:c0 + ROW_CHUNK], sg[c0:c0 + ROW_CHUNK, None]
                     x_new[c0:c0 + ROW_CHUNK] = self.x[ii] - ss * self.x[jj]
                     y_new[c0:c0 + ROW_CHUNK] = self.y[ii] - ss.to(torch.float64) * self.y[jj]
-                improved = self._merge(x_new, y_new, keep=keep, h_new=hc)
+                improved = self._merge(x_new, y_new, keep=keep, h_new=hc, distinct=True)
         self._phase("merge", t)
         st = self.stats
         st.epochs += 1
