@@ -227,7 +227,8 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     import json
 
     assert json.loads(out_json.read_text())["found"] is True
-    assert main(["sieve", "--dim", "30", "--bkz", "0", "--device", "cpu", "--profile", "--json", str(out_json)]) == 0
+    assert main(["sieve", "--dim", "30", "--bkz", "0", "--device", "cpu", "--profile", "--segment-filters", "plain",
+                 "--bgj1-from", "0", "--json", str(out_json)]) == 0
     assert "steps (s): " in capsys.readouterr().out
     assert "merge" in json.loads(out_json.read_text())["phases"]
     bad = tmp_path / "bad.txt"
@@ -248,16 +249,20 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_membership=0.0)
     with pytest.raises(ValueError, match="filters must be"):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", filters="fast")
+    with pytest.raises(ValueError, match="segment_filters must be"):
+        solve_svp(svp_challenge_basis(20, 0), device="cpu", segment_filters="fast")
     with pytest.raises(ValueError, match="bgj1_alpha must be in"):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_alpha=-0.1)
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("dim,filters,bgj1_from", [(50, "plain", None), (60, "plain", None), (60, "tma", None),
-                                                   (60, "tma", 0), (60, "plain", 0)])
-def test_gpu_sieve_solves(dim, filters, bgj1_from):
+@pytest.mark.parametrize("dim,filters,bgj1_from,seg", [(50, "plain", None, None), (60, "plain", None, None),
+                                                       (60, "tma", None, None), (60, "tma", 0, None),
+                                                       (60, "plain", 0, None), (60, "tma", 0, "plain")])
+def test_gpu_sieve_solves(dim, filters, bgj1_from, seg):
     basis = svp_challenge_basis(dim, 0)
-    res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from)
+    res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from,
+                    segment_filters=seg)
     assert res.found
     assert _exact_norm(basis, res.coefficients)[1] == res.vector
 

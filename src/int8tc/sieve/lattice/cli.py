@@ -33,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--filters", choices=("plain", "tma"), default="tma",
                    help="filter kernels: the TMA variant for all three (default), or the plain pointer-load kernels "
                         "(measured slower at dimension 100: >40/16.5/18.0 s against 32.1/13.2/14.5 s, same seeds)")
+    p.add_argument("--segment-filters", choices=("plain", "tma"), default=None,
+                   help="kernel of BGJ1's in-bucket search only (default: as --filters); the plain segment "
+                        "search measured 3-6%% faster standalone at BGJ1's bucket sizes (RESULTS.md, sixth session)")
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")
@@ -105,7 +108,8 @@ def main(args) -> int:
     res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
                     bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
                     incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
-                    bgj1_membership=args.bgj1_membership, filters=args.filters, profile=args.profile,
+                    bgj1_membership=args.bgj1_membership, filters=args.filters, segment_filters=args.segment_filters,
+                    profile=args.profile,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")

@@ -135,6 +135,8 @@ class Siever:
         self.bgj1_membership = BGJ1_MEMBERSHIP
         #: tiles of the filters (None: the ops' default, TMA; ``PLAIN_FILTER_CONFIG``: the plain kernels)
         self.filter_config = None
+        #: tiles of BGJ1's in-bucket search alone (None: ``filter_config``)
+        self.segment_config = None
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
         #: time each step of the epochs into ``stats.phases`` (one device synchronisation per step;
         #: off by default: the epochs then synchronise once, after the filters)
@@ -387,7 +389,8 @@ class Siever:
         qr, hr = q[rows], hp[rows]
         t = self._phase("gather", t)
         # all buckets in one launch; a pair found in two buckets is re-checked twice and merged once
-        hits = segment_pair_search(qr, hr, goal, 8 * len(rows) + 1024 * n_buckets, offsets, config=self.filter_config)
+        seg_cfg = self.segment_config if self.segment_config is not None else self.filter_config
+        hits = segment_pair_search(qr, hr, goal, 8 * len(rows) + 1024 * n_buckets, offsets, config=seg_cfg)
         dropped += hits.dropped
         pairs = rows[hits.valid()[:, :2].to(torch.int64)]
         self._phase("in_bucket_search", t)
