@@ -227,7 +227,7 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     import json
 
     assert json.loads(out_json.read_text())["found"] is True
-    assert main(["sieve", "--dim", "30", "--bkz", "0", "--device", "cpu", "--profile", "--segment-filters", "plain",
+    assert main(["sieve", "--dim", "36", "--bkz", "0", "--device", "cpu", "--profile", "--segment-filters", "plain",
                  "--bgj1-from", "0", "--json", str(out_json)]) == 0
     assert "steps (s): " in capsys.readouterr().out
     assert "merge" in json.loads(out_json.read_text())["phases"]
