@@ -158,31 +158,24 @@ def test_profile_times_the_steps_without_changing_the_run(bgj1_from):
     assert sum(v for k, v in prof.phases.items() if k != "sample") <= prof.sieve_s + 1e-6
 
 
-def test_chunked_recheck_keeps_the_trajectory(monkeypatch):
+@pytest.mark.parametrize("name,chunks", [("RECHECK_CHUNK", (1 << 22, 7)), ("ROW_CHUNK", (1 << 20, 5))])
+def test_chunks_keep_the_trajectory(monkeypatch, name, chunks):
+    """The FP64 re-check RECHECK_CHUNK hits at a time, and merges, context extensions,
+    quantisation and hashes ROW_CHUNK rows at a time, give the same run as whole-array steps."""
     import int8tc.sieve.lattice.siever as siever
 
     basis = svp_challenge_basis(44, 1)
     runs = []
-    for chunk in (1 << 22, 7):
-        monkeypatch.setattr(siever, "RECHECK_CHUNK", chunk)
+    for chunk in chunks:
+        monkeypatch.setattr(siever, name, chunk)
         r = solve_svp(basis, 1.05, device="cpu", bkz_block=0)
         runs.append((r.found, r.norm, r.epochs, r.vector))
     assert runs[0] == runs[1]
 
 
-def test_row_chunks_keep_the_trajectory_and_hashes_stay_consistent(monkeypatch):
-    """Merges, context extensions, quantisation and hashes done ROW_CHUNK rows at a time give the
-    same run as whole-array steps, and the stored linear hashes always equal the recomputed ones."""
-    import int8tc.sieve.lattice.siever as siever
-
-    basis = svp_challenge_basis(44, 1)
-    runs = []
-    for chunk in (1 << 20, 5):
-        monkeypatch.setattr(siever, "ROW_CHUNK", chunk)
-        r = solve_svp(basis, 1.05, device="cpu", bkz_block=0)
-        runs.append((r.found, r.norm, r.epochs, r.vector))
-    assert runs[0] == runs[1]
-    reduced, _ = reduce_basis(basis, 0)
+def test_stored_hashes_stay_consistent():
+    """The stored linear hashes always equal the recomputed ones, across epochs and extensions."""
+    reduced, _ = reduce_basis(svp_challenge_basis(44, 1), 0)
     sv = Siever(reduced, device="cpu", seed=2)
     sv.l = sv.n - 30
     sv.sample(sv.db_target())
