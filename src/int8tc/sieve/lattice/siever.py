@@ -5,8 +5,11 @@ d = n - l basis vectors; the database holds N context vectors, each kept as exac
 coefficients x (w.r.t. b_l..b_{n-1}) with its FP64 coordinates y = x Y_ctx in the orthonormal
 GSO frame. One *epoch* quantises y to INT8, runs ``pair_search`` on the whole database with a
 goal widened by a proven quantisation slack (so no reducing pair is lost to rounding),
-re-checks every candidate y_i -+ y_j in FP64, drops duplicates by a linear hash of the
-coefficients, and keeps the N shortest vectors. The context grows to the left one dimension at
+re-checks every candidate y_i -+ y_j in FP64 (``pair_norms``, one fused pass), drops duplicates
+by a linear hash of the coefficients (stored per vector; the hash of x_i - s x_j is h_i - s h_j,
+so candidates are compared before they are built), builds only the candidates that can enter,
+and keeps the N shortest vectors. Steps that would materialise an [N, d] temporary run
+ROW_CHUNK rows at a time (dimension 120 holds 13M vectors). The context grows to the left one dimension at
 a time (progressive sieving; database vectors are extended by Babai's nearest plane), and the
 short vectors of every context are lifted to the full lattice (dimensions for free).
 Arrays live on one torch device: CUDA runs the Triton filter, CPU the NumPy reference.
