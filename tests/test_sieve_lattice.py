@@ -129,6 +129,22 @@ def test_bgj1_buckets_solve_too(dim, seed, alpha, membership):
     assert res.found and _exact_norm(basis, res.coefficients)[1] == res.vector
 
 
+def test_bgj1_max_buckets_caps_the_centres():
+    reduced, _ = reduce_basis(svp_challenge_basis(46, 2), 0)
+    sv = Siever(reduced, device="cpu", seed=3)
+    sv.l = sv.n - 34
+    sv.sample(sv.db_target())
+    target = float(torch.quantile(sv.n2, 0.75))
+    sv.bgj1_max_buckets = 8
+    _, _, few = sv.bucketed_pairs(target)
+    sv.bgj1_max_buckets = 4096
+    _, _, many = sv.bucketed_pairs(target)
+    assert 0 < few < many  # fewer centres, fewer bucket pairs
+    basis = svp_challenge_basis(40, 1)
+    res = solve_svp(basis, 1.05, device="cpu", seed=1, bkz_block=0, bgj1_from=0, bgj1_max_buckets=16)
+    assert res.found and _exact_norm(basis, res.coefficients)[1] == res.vector
+
+
 def test_bucketed_candidates_are_filter_hits():
     reduced, _ = reduce_basis(svp_challenge_basis(46, 2), 0)
     sv = Siever(reduced, device="cpu", seed=3)
@@ -242,6 +258,10 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_membership=0.0)
     with pytest.raises(ValueError, match="filters must be"):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", filters="fast")
+    with pytest.raises(ValueError, match="bgj1_max_buckets must be an int >= 8"):
+        solve_svp(svp_challenge_basis(20, 0), device="cpu", bgj1_max_buckets=4)
+    assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-max-buckets", "2"]) == 2
+    assert "--bgj1-max-buckets must be at least 8" in capsys.readouterr().err
     with pytest.raises(ValueError, match="segment_filters must be"):
         solve_svp(svp_challenge_basis(20, 0), device="cpu", segment_filters="fast")
     with pytest.raises(ValueError, match="bgj1_alpha must be in"):

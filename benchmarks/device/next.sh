@@ -8,6 +8,8 @@
 # calls 2..: dimension 120 seeds 0, 1, 2 for the median (~6.7 min each at 8f88167): on nvidia-h200-x2
 #   start two at once (long_sieve.sh start 120 0 0; long_sieve.sh start 120 1 1), then
 #   long_sieve.sh wait 560 back to back, then seed 2.
+# if time is left: dimension 110, --bgj1-max-buckets 16384 --bgj1-alpha 0.40 against the defaults
+#   (the cap binds from context ~89; NOTES.md 44), and bench-filters --segments ... --sweep.
 source benchmarks/device/setup.sh || exit 1
 timeout 200 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests > $OUT/gpu_tests.log 2>&1; tail -2 $OUT/gpu_tests.log; grep -E "^FAILED|^ERROR" $OUT/gpu_tests.log | head
 timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --out /tmp/a > /dev/null 2>&1; cp /tmp/a/summary.csv $OUT/sieve100.csv

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
+from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP
 
 CPU_MAX_DIM = 60
 AUTO_BGJ1_DIM = 95
@@ -30,6 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"BGJ1 bucket membership |cos(x, centre)| >= A (default {BGJ1_ALPHA})")
     p.add_argument("--bgj1-membership", type=float, default=BGJ1_MEMBERSHIP, metavar="B",
                    help=f"BGJ1: buckets per vector and epoch on average (default {BGJ1_MEMBERSHIP})")
+    p.add_argument("--bgj1-max-buckets", type=int, default=BGJ1_MAX_BUCKETS, metavar="C",
+                   help=f"BGJ1: at most C buckets per epoch (default {BGJ1_MAX_BUCKETS}; binds from context ~89 on)")
     p.add_argument("--filters", choices=("plain", "tma"), default="tma",
                    help="filter kernels: the TMA variant for all three (default), or the plain pointer-load kernels "
                         "(measured slower at dimension 100: >40/16.5/18.0 s against 32.1/13.2/14.5 s, same seeds)")
@@ -92,6 +94,9 @@ def main(args) -> int:
     if not 0 < args.bgj1_alpha < 1:
         print(f"int8tc sieve: --bgj1-alpha must be in (0, 1), got {args.bgj1_alpha}", file=sys.stderr)
         return 2
+    if args.bgj1_max_buckets < 8:
+        print(f"int8tc sieve: --bgj1-max-buckets must be at least 8, got {args.bgj1_max_buckets}", file=sys.stderr)
+        return 2
     if not args.bgj1_membership > 0:
         print(f"int8tc sieve: --bgj1-membership must be positive, got {args.bgj1_membership}", file=sys.stderr)
         return 2
@@ -109,6 +114,7 @@ def main(args) -> int:
                     bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
                     incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
                     bgj1_membership=args.bgj1_membership, filters=args.filters, segment_filters=args.segment_filters,
+                    bgj1_max_buckets=args.bgj1_max_buckets,
                     profile=args.profile,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"

@@ -6,3 +6,8 @@
 #: session, benchmarks/NOTES.md 36).
 BGJ1_ALPHA = 0.35
 BGJ1_MEMBERSHIP = 4.0
+#: at most this many buckets (centres) per BGJ1 epoch. From context ~89 on it binds (4 / P(|cos| >=
+#: 0.35) exceeds it), so at dimension 120 a vector sits in ~1.3 buckets by the formula instead of 4
+#: (sixth session); the balance of bucketing (43 s) against in-bucket search (218 s) there suggests
+#: more, smaller buckets (NOTES.md 44): not yet measured.
+BGJ1_MAX_BUCKETS = 4096

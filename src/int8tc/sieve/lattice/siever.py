@@ -27,14 +27,13 @@ import torch
 
 from ..ops import bucket, pair_norms, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
-from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
+from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP
 
 SATURATION_RADIUS = 4.0 / 3.0  # squared, relative to the context's GH^2
 SATURATION_RATIO = 0.5
 DB_SIZE_FACTOR = 3.2
 REPLACE_QUANTILE = 0.75  # an epoch looks for vectors shorter than this quantile of the database
 RECHECK_CHUNK = 1 << 22  # filter hits re-checked per step (bounds the memory of the gathers)
-BGJ1_MAX_BUCKETS = 4096
 BGJ1_ROW_CAPACITY = 16  # buckets kept per vector and epoch (more are counted as dropped)
 LIFT_CHUNK = 1 << 18  # database vectors lifted per step
 ROW_CHUNK = 1 << 20  # database rows per step of the gathers and reductions that would otherwise
@@ -134,8 +133,9 @@ class Siever:
         self.bgj1_from = bgj1_from
         #: BGJ1 bucket membership |cos(x, centre)| >= bgj1_alpha
         self.bgj1_alpha = BGJ1_ALPHA
-        #: buckets per vector and epoch, on average (sets the number of centres, at most BGJ1_MAX_BUCKETS)
+        #: buckets per vector and epoch, on average (sets the number of centres, at most bgj1_max_buckets)
         self.bgj1_membership = BGJ1_MEMBERSHIP
+        self.bgj1_max_buckets = BGJ1_MAX_BUCKETS
         #: tiles of the filters (None: the ops' default, TMA; ``PLAIN_FILTER_CONFIG``: the plain kernels)
         self.filter_config = None
         #: tiles of BGJ1's in-bucket search alone (None: ``filter_config``)
@@ -364,7 +364,7 @@ class Siever:
         t = self._phase("quantize", t)
         n, d = q.shape
         p_in = 2 * 0.5 * math.erfc(self.bgj1_alpha * math.sqrt(d) / math.sqrt(2))  # P(|cos| >= alpha)
-        n_buckets = int(min(BGJ1_MAX_BUCKETS, max(8, round(self.bgj1_membership / max(p_in, 1e-9)))))
+        n_buckets = int(min(self.bgj1_max_buckets, max(8, round(self.bgj1_membership / max(p_in, 1e-9)))))
         n_buckets = min(n_buckets, n)
         # distinct random database vectors; drawn without the O(n) host permutation (a randperm of
         # the database took 40-170 ms of host time per epoch at 1-4M vectors, NOTES.md 44)

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 import torch
 
 from ..ops import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
-from .params import BGJ1_ALPHA, BGJ1_MEMBERSHIP
+from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP
 from .siever import Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
@@ -112,7 +112,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
               lift_every_epoch: bool = True, incremental: bool = True, bgj1_alpha: float = BGJ1_ALPHA,
               bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "tma", segment_filters: str | None = None,
-              profile: bool = False) -> SVPResult:
+              bgj1_max_buckets: int = BGJ1_MAX_BUCKETS, profile: bool = False) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -131,7 +131,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
             as a lift reaches the goal (default), instead of only once a context is saturated.
         bgj1_alpha: BGJ1 bucket membership threshold |cos(x, centre)| >= bgj1_alpha, in (0, 1).
         bgj1_membership: buckets per vector and BGJ1 epoch on average (> 0; sets the number of
-            centres, capped at BGJ1_MAX_BUCKETS).
+            centres, capped at ``bgj1_max_buckets``).
+        bgj1_max_buckets: at most this many buckets per BGJ1 epoch (an int >= 8; default 4096).
         filters: "tma" (default: the filters' default, their TMA variant) or "plain" (the
             pointer-load kernels; measured slower at dimension 100, NOTES 43).
         segment_filters: "tma" or "plain" for BGJ1's in-bucket search alone (default None: as
@@ -155,6 +156,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         raise ValueError(f"segment_filters must be None, 'plain' or 'tma', got {segment_filters!r}")
     if not bgj1_membership > 0:
         raise ValueError(f"bgj1_membership must be positive, got {bgj1_membership}")
+    if isinstance(bgj1_max_buckets, bool) or not isinstance(bgj1_max_buckets, int) or bgj1_max_buckets < 8:
+        raise ValueError(f"bgj1_max_buckets must be an int >= 8, got {bgj1_max_buckets!r}")
     basis = [list(map(int, r)) for r in basis]
     n = len(basis)
     widths = sorted({len(r) for r in basis})
@@ -173,6 +176,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     sv.incremental = bool(incremental)
     sv.bgj1_alpha = float(bgj1_alpha)
     sv.bgj1_membership = float(bgj1_membership)
+    sv.bgj1_max_buckets = bgj1_max_buckets
     sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
     if segment_filters is not None:
         sv.segment_config = PLAIN_FILTER_CONFIG if segment_filters == "plain" else DEFAULT_FILTER_CONFIG
