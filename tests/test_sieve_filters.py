@@ -17,9 +17,11 @@ CFG = SMALL_FILTER_CONFIG
 TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
 
 
-@pytest.fixture(params=[CFG, TMA_CFG], ids=["plain", "tma"])
+@pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True)],
+                ids=["plain", "tma", "plain-rowhits", "tma-rowhits"])
 def pcfg(request):
-    """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test."""
+    """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
+    with the per-row write path of tiles whose rows hold at most one hit (``row_hits``)."""
     return request.param
 
 
@@ -274,12 +276,13 @@ def test_gpu_tma_bucket(rng, k):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("tiles", [(64, 64, 128, 4), (128, 128, 128, 8)])
+@pytest.mark.parametrize("tiles", [(64, 64, 128, 4, False), (128, 128, 128, 8, False), (64, 64, 128, 4, True)])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
-    bm, bn, bk, nw = tiles
-    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3)
+    bm, bn, bk, nw, rh = tiles
+    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3,
+                  row_hits=rh)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -338,10 +341,11 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
-def test_gpu_segment_pair_search_default_tiles(rng, tma):
+@pytest.mark.parametrize("row_hits", [False, True])
+def test_gpu_segment_pair_search_default_tiles(rng, tma, row_hits):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
 
-    cfg = DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG
+    cfg = replace(DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=row_hits)
 
     sizes = [300, 0, 1, 129, 64, 1000, 2]
     x = _vecs(rng, sum(sizes), 128, -30, 30).cuda()

@@ -236,7 +236,7 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     import json
 
     assert json.loads(out_json.read_text())["found"] is True
-    assert main(["sieve", "--dim", "36", "--bkz", "0", "--device", "cpu", "--profile", "--segment-filters", "plain",
+    assert main(["sieve", "--dim", "36", "--bkz", "0", "--device", "cpu", "--profile", "--segment-filters", "plain-rowhits",
                  "--bgj1-from", "0", "--json", str(out_json)]) == 0
     assert "steps (s): " in capsys.readouterr().out
     assert "merge" in json.loads(out_json.read_text())["phases"]
@@ -271,7 +271,8 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
 @pytest.mark.gpu
 @pytest.mark.parametrize("dim,filters,bgj1_from,seg", [(50, "plain", None, None), (60, "plain", None, None),
                                                        (60, "tma", None, None), (60, "tma", 0, None),
-                                                       (60, "plain", 0, None), (60, "tma", 0, "plain")])
+                                                       (60, "plain", 0, None), (60, "tma", 0, "plain"),
+                                                       (60, "tma", 0, "tma-rowhits")])
 def test_gpu_sieve_solves(dim, filters, bgj1_from, seg):
     basis = svp_challenge_basis(dim, 0)
     res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from,
@@ -343,3 +344,23 @@ def test_lift_skips_lifted_vectors_without_changing_the_run(monkeypatch):
     assert bool(sv.lifted[:k].all()) and not bool(sv.lifted[k:].any())
     sv.extend_left()
     assert not bool(sv.lifted.any())
+
+
+@pytest.mark.parametrize("seg,expect", [(None, None), ("plain", (False, False)), ("tma-rowhits", (True, True)),
+                                        ("plain-rowhits", (False, True))])
+def test_segment_filters_reach_the_in_bucket_search(monkeypatch, seg, expect):
+    """segment_filters picks the config of BGJ1's in-bucket search (and only of it)."""
+    import int8tc.sieve.lattice.siever as siever
+
+    seen = []
+    real = siever.segment_pair_search
+
+    def spy(*args, config=None, **kwargs):
+        seen.append(config)
+        return real(*args, config=config, **kwargs)
+
+    monkeypatch.setattr(siever, "segment_pair_search", spy)
+    res = solve_svp(svp_challenge_basis(36, 4), 1.05, device="cpu", bkz_block=0, bgj1_from=0, segment_filters=seg)
+    assert res.found and seen
+    got = {None if c is None else (c.tma, c.row_hits) for c in seen}
+    assert got == {expect}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from .common import environment, format_table, progress, time_cuda, write_csv
 
@@ -102,6 +103,10 @@ def run(args) -> list[dict]:
     return rows
 
 
+def _flags(cfg) -> str:
+    return (" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "")
+
+
 def _run(args, emit) -> None:
     import torch
 
@@ -120,7 +125,8 @@ def _run(args, emit) -> None:
                 "gpairs_s": f"{pairs / ms / 1e6:.1f}", "tops": f"{tops:.0f}", "pct_roof": f"{100 * tops / best:.1f}",
                 "config": cfg}
 
-    configs = [DEFAULT_FILTER_CONFIG]
+    # the per-row write path (FilterConfig.row_hits, NOTES.md 45) beside each default, until measured
+    configs = [DEFAULT_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True)]
     bucket_configs = [DEFAULT_BUCKET_CONFIG]
     if args.sweep:
         configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
@@ -149,7 +155,7 @@ def _run(args, emit) -> None:
                     hh = res["h"]
                     emit(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
                              f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"
-                             f" s{cfg.num_stages}{' tma' if cfg.tma else ''}"))
+                             f" s{cfg.num_stages}{_flags(cfg)}"))
                 if args.unfused and rate == 1e-4 and m == max(_ints(args.pair_m)[:2]):
                     ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1)
                     n_hits = int(unfused_pair_search(x, h, goal).shape[0])
@@ -166,7 +172,8 @@ def _run(args, emit) -> None:
             for rate in _floats(args.rates):
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
-                for cfg in (DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG):
+                for cfg in (DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
+                            replace(PLAIN_FILTER_CONFIG, row_hits=True)):
                     res = {}
 
                     def fused_s():
@@ -175,7 +182,7 @@ def _run(args, emit) -> None:
                     hh = res["h"]
                     emit(row(f"segment_pair_search {count}x{size}", m, size, k, rate, hh.total, cap, hh.dropped, ms,
                              pairs, f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
-                             f"{' tma' if cfg.tma else ''}"))
+                             f"{_flags(cfg)}"))
             del x, h, vals
             torch.cuda.empty_cache()
         for m in _ints(args.bucket_m):
@@ -198,7 +205,7 @@ def _run(args, emit) -> None:
                         dropped = int((cnt - cap).clamp(min=0).sum())
                         emit(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n,
                                  f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
-                                 f"{' tma' if cfg.tma else ''}"))
+                                 f"{_flags(cfg)}"))
                 del x, c, vals
                 torch.cuda.empty_cache()
 

@@ -38,6 +38,10 @@ class FilterConfig:
     #: With tma, block_k (a power of two) is lowered to the largest power of two dividing the
     #: padded K.
     tma: bool = False
+    #: pair searches: tiles whose rows hold at most one hit each write them as per-row records (a
+    #: max and a sum along the row) instead of per-element predicated stores (NOTES.md 45; off
+    #: until measured on the GPU)
+    row_hits: bool = False
 
 
 #: the plain kernels (pointer loads): 64x64 tiles, 4 warps ran fastest in the first sweep
@@ -258,13 +262,13 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
                                          count, capacity, KP=kp,
                                          GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                         num_warps=cfg.num_warps)
+                                         ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps)
         else:
             pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
                                      records, count, capacity, KP=xp.shape[1], GRAM=gram,
                                      TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                     BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_warps=cfg.num_warps,
-                                     num_stages=cfg.num_stages)
+                                     BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, ROW_HITS=cfg.row_hits,
+                                     num_warps=cfg.num_warps, num_stages=cfg.num_stages)
     hits = PairHits(records, count, capacity)
     return _sort_records(hits, n) if deterministic else hits
 
@@ -474,11 +478,12 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
                                                          records, count, capacity, KP=xp.shape[1],
                                                          TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                                         num_warps=cfg.num_warps)
+                                                         ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps)
         else:
             segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), records, count,
                                                      capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
                                                      BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                                     num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+                                                     ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps,
+                                                     num_stages=cfg.num_stages)
     out = PairHits(records, count, capacity)
     return _sort_records(out, m) if deterministic else out

@@ -64,7 +64,7 @@ def pair_search_kernel(
     count_ptr,  # [1] int64: total hits (also those beyond capacity)
     capacity,
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
-    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, ROW_HITS: tl.constexpr = False,
 ):
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -76,7 +76,8 @@ def pair_search_kernel(
         hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
         # masks only where a tile crosses the matrix edge or the Gram diagonal
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
-                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity)
+                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
+                        ROW_HITS)
 
 
 @triton.jit
@@ -114,7 +115,7 @@ def _row_limits(hx_ptr, rows, rmask, goal):
 
 @triton.jit
 def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
-                    out_ptr, count_ptr, capacity):
+                    out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr):
     # hit  <=>  h_i + h_j - |dot| <= goal  <=>  t_ij = |dot| - h_j >= h_i - goal = hxg_i.
     # An inner tile has a hit iff some row's max_j t_ij reaches hxg_i: abs, sub and max per
     # element, the comparison once per row; exact (no bound loosened), and no sum that could leave
@@ -126,9 +127,9 @@ def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.c
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity)
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS)
     elif tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
-        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity)
+        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS)
 
 
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
@@ -141,6 +142,7 @@ def pair_search_tma_kernel(
     out_ptr, count_ptr, capacity,  # as pair_search_kernel
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
+    ROW_HITS: tl.constexpr = False,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block."""
@@ -154,7 +156,8 @@ def pair_search_tma_kernel(
         cmask = cols < N
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
-                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity)
+                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
+                        ROW_HITS)
 
 
 @triton.jit
@@ -175,6 +178,7 @@ def segment_pair_search_tma_kernel(
     hx_ptr, work_ptr, goal, out_ptr, count_ptr, capacity,  # as segment_pair_search_kernel
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
+    ROW_HITS: tl.constexpr = False,
 ):
     """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads (tiles may reach
     into the next segment: those rows and columns are masked)."""
@@ -193,27 +197,51 @@ def segment_pair_search_tma_kernel(
         cmask = cols < end
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
-                        True, out_ptr, count_ptr, capacity)
+                        True, out_ptr, count_ptr, capacity, ROW_HITS)
 
 
 @triton.jit
-def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity):
-    """Compact a tile's hits into the record buffer: one atomic per tile with a hit."""
+def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr):
+    """Compact a tile's hits into the record buffer: one atomic per tile with a hit.
+
+    ROW_HITS: when no row of the tile holds two hits (the common case at the sieve's rates), each
+    row's hit is reduced to one column and one dot (a max and a sum along the row) and written as
+    [BLOCK_M]-long stores, instead of four predicated [BLOCK_M, BLOCK_N] stores and their 64-bit
+    offsets (FilterConfig.row_hits; NOTES.md 45)."""
     hi = hit.to(tl.int32)
     rc = tl.sum(hi, axis=1)
     total = tl.sum(rc, axis=0)
     if total > 0:  # masked tiles whose candidates all fell outside stop here
         base = tl.atomic_add(count_ptr, total.to(tl.int64))
         row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
-        pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
-        keep = hit & (pos < capacity)
-        rec = out_ptr + pos * 4
-        # four scalar stores: one 16-byte store of the joined fields saves 96 store instructions
-        # per thread but adds ~30 CTA barriers for its layout change (sm_90a PTX, NOTES.md 37)
-        tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
-        tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
-        tl.store(rec + 2, tl.where(acc >= 0, 1, -1), mask=keep)
-        tl.store(rec + 3, acc, mask=keep)
+        if ROW_HITS:
+            if tl.max(rc, axis=0) <= 1:
+                col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
+                dot = tl.sum(tl.where(hit, acc, 0), axis=1)
+                keep = (rc > 0) & (row_start < capacity)
+                rec = out_ptr + row_start * 4
+                tl.store(rec, rows, mask=keep)
+                tl.store(rec + 1, col, mask=keep)
+                tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
+                tl.store(rec + 3, dot, mask=keep)
+            else:
+                _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
+        else:
+            _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
+
+
+@triton.jit
+def _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity):
+    # every hit at its row's start plus its offset inside the row
+    pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
+    keep = hit & (pos < capacity)
+    rec = out_ptr + pos * 4
+    # four scalar stores: one 16-byte store of the joined fields saves 96 store instructions
+    # per thread but adds ~30 CTA barriers for its layout change (sm_90a PTX, NOTES.md 37)
+    tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
+    tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
+    tl.store(rec + 2, tl.where(acc >= 0, 1, -1), mask=keep)
+    tl.store(rec + 3, acc, mask=keep)
 
 
 @triton.jit(do_not_specialize=["goal", "capacity"])
@@ -223,7 +251,7 @@ def segment_pair_search_kernel(
     goal,
     out_ptr, count_ptr, capacity,  # as pair_search_kernel; i, j index X
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
-    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, ROW_HITS: tl.constexpr = False,
 ):
     """All pairs i < j inside each segment [start, end) of X (a Gram search per segment, upper
     triangle only), for many segments in one launch: program w handles work item w."""
@@ -240,7 +268,7 @@ def segment_pair_search_kernel(
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,  # masked at a segment edge or the diagonal
                         row_edge or (start + (tj + 1) * BLOCK_N > end) or (tj == ti), True, out_ptr, count_ptr,
-                        capacity)
+                        capacity, ROW_HITS)
 
 
 @triton.jit

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP
+from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP, SEGMENT_FILTERS
 
 CPU_MAX_DIM = 60
 AUTO_BGJ1_DIM = 95
@@ -35,9 +35,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--filters", choices=("plain", "tma"), default="tma",
                    help="filter kernels: the TMA variant for all three (default), or the plain pointer-load kernels "
                         "(measured slower at dimension 100: >40/16.5/18.0 s against 32.1/13.2/14.5 s, same seeds)")
-    p.add_argument("--segment-filters", choices=("plain", "tma"), default=None,
+    p.add_argument("--segment-filters", choices=SEGMENT_FILTERS, default=None,
                    help="kernel of BGJ1's in-bucket search only (default: as --filters); the plain segment "
-                        "search measured 3-6%% faster standalone at BGJ1's bucket sizes (RESULTS.md, sixth session)")
+                        "search measured 3-6%% faster standalone at BGJ1's bucket sizes (RESULTS.md, sixth session); "
+                        "-rowhits: the per-row write path of tiles with at most one hit per row (not yet measured)")
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")

@@ -11,3 +11,6 @@ BGJ1_MEMBERSHIP = 4.0
 #: (sixth session); the balance of bucketing (43 s) against in-bucket search (218 s) there suggests
 #: more, smaller buckets (NOTES.md 44): not yet measured.
 BGJ1_MAX_BUCKETS = 4096
+#: kernels for BGJ1's in-bucket search alone (``segment_filters``, ``--segment-filters``): the TMA or
+#: plain segment search, "-rowhits" with the per-row write path (FilterConfig.row_hits)
+SEGMENT_FILTERS = ("tma", "plain", "tma-rowhits", "plain-rowhits")

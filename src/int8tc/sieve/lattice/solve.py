@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 import torch
 
 from ..ops import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
-from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP
+from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP, SEGMENT_FILTERS
 from .siever import Siever
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
@@ -135,9 +135,10 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         bgj1_max_buckets: at most this many buckets per BGJ1 epoch (an int >= 8; default 4096).
         filters: "tma" (default: the filters' default, their TMA variant) or "plain" (the
             pointer-load kernels; measured slower at dimension 100, NOTES 43).
-        segment_filters: "tma" or "plain" for BGJ1's in-bucket search alone (default None: as
-            ``filters``); the plain segment search measured 3-6% faster standalone at BGJ1's
-            bucket sizes (sixth session), not yet in the sieve.
+        segment_filters: one of SEGMENT_FILTERS for BGJ1's in-bucket search alone (default None:
+            as ``filters``); the plain segment search measured 3-6% faster standalone at BGJ1's
+            bucket sizes (sixth session), not yet in the sieve; "-rowhits": the per-row write
+            path (``FilterConfig.row_hits``, not yet measured).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
         profile: time each step of the epochs (``SVPResult.phases``; one device synchronisation
@@ -152,8 +153,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         raise ValueError(f"bgj1_alpha must be in (0, 1), got {bgj1_alpha}")
     if filters not in ("plain", "tma"):
         raise ValueError(f"filters must be 'plain' or 'tma', got {filters!r}")
-    if segment_filters not in (None, "plain", "tma"):
-        raise ValueError(f"segment_filters must be None, 'plain' or 'tma', got {segment_filters!r}")
+    if segment_filters not in (None, *SEGMENT_FILTERS):
+        raise ValueError(f"segment_filters must be None or one of {SEGMENT_FILTERS}, got {segment_filters!r}")
     if not bgj1_membership > 0:
         raise ValueError(f"bgj1_membership must be positive, got {bgj1_membership}")
     if isinstance(bgj1_max_buckets, bool) or not isinstance(bgj1_max_buckets, int) or bgj1_max_buckets < 8:
@@ -179,7 +180,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     sv.bgj1_max_buckets = bgj1_max_buckets
     sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
     if segment_filters is not None:
-        sv.segment_config = PLAIN_FILTER_CONFIG if segment_filters == "plain" else DEFAULT_FILTER_CONFIG
+        base = PLAIN_FILTER_CONFIG if segment_filters.startswith("plain") else DEFAULT_FILTER_CONFIG
+        sv.segment_config = replace(base, row_hits=segment_filters.endswith("-rowhits"))
     sv.profile = bool(profile)
     target2 = (goal * sv.gh) ** 2
     say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
