@@ -129,12 +129,18 @@ def test_bgj1_buckets_solve_too(dim, seed, alpha, membership):
     assert res.found and _exact_norm(basis, res.coefficients)[1] == res.vector
 
 
-def test_bgj1_max_buckets_caps_the_centres():
+def _context_34_of_46():
+    """A Siever on a 46-dimensional instance with a full database in context 34, and the target
+    of an epoch (the 0.75 quantile of the norms)."""
     reduced, _ = reduce_basis(svp_challenge_basis(46, 2), 0)
     sv = Siever(reduced, device="cpu", seed=3)
     sv.l = sv.n - 34
     sv.sample(sv.db_target())
-    target = float(torch.quantile(sv.n2, 0.75))
+    return sv, float(torch.quantile(sv.n2, 0.75))
+
+
+def test_bgj1_max_buckets_caps_the_centres():
+    sv, target = _context_34_of_46()
     sv.bgj1_max_buckets = 8
     _, _, few = sv.bucketed_pairs(target)
     sv.bgj1_max_buckets = 4096
@@ -146,11 +152,7 @@ def test_bgj1_max_buckets_caps_the_centres():
 
 
 def test_bucketed_candidates_are_filter_hits():
-    reduced, _ = reduce_basis(svp_challenge_basis(46, 2), 0)
-    sv = Siever(reduced, device="cpu", seed=3)
-    sv.l = sv.n - 34
-    sv.sample(sv.db_target())
-    target = float(torch.quantile(sv.n2, 0.75))
+    sv, target = _context_34_of_46()
     pairs, dropped, tested = sv.bucketed_pairs(target)
     full = {(int(a), int(b)) for a, b in sv.candidate_pairs(target, 10**7).valid()[:, :2].tolist()}
     got = {(min(int(a), int(b)), max(int(a), int(b))) for a, b in pairs.tolist()}
