@@ -172,16 +172,27 @@ def _run(args, emit) -> None:
             for rate in _floats(args.rates):
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
-                for cfg in (DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
-                            replace(PLAIN_FILTER_CONFIG, row_hits=True)):
+                seg_configs = [DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
+                               replace(PLAIN_FILTER_CONFIG, row_hits=True)]
+                if args.sweep and rate == 1e-4:  # the TMA kernel is register-bound at 4 warps (ncu, sixth session)
+                    seg_configs += [replace(c, num_warps=8) for c in seg_configs[:4]] + [
+                        replace(DEFAULT_FILTER_CONFIG, num_stages=2), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32),
+                        replace(DEFAULT_FILTER_CONFIG, tiles_per_program=8)]
+                for cfg in seg_configs:
                     res = {}
 
                     def fused_s():
                         res["h"] = segment_pair_search(x, h, goal, cap, offsets, config=cfg)
-                    ms = time_cuda(fused_s, args.iters, warmup=2)
+                    try:
+                        ms = time_cuda(fused_s, args.iters, warmup=2)
+                    except Exception as e:  # a sweep config the compiler rejects: said, and the sweep goes on
+                        print(f"[int8tc] segment_pair_search {cfg}: {type(e).__name__}: {str(e)[:200]}",
+                              file=sys.stderr)
+                        continue
                     hh = res["h"]
                     emit(row(f"segment_pair_search {count}x{size}", m, size, k, rate, hh.total, cap, hh.dropped, ms,
-                             pairs, f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
+                             pairs, f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"
+                             f" s{cfg.num_stages}"
                              f"{_flags(cfg)}"))
             del x, h, vals
             torch.cuda.empty_cache()
