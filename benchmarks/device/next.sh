@@ -2,7 +2,7 @@
 # The sixth session's last changes are CPU-tested only: lifts skip vectors already lifted, one pass
 # for quantisation and rounding errors, the merge skips a repeated dedupe (all three keep the run
 # identical, checked on CPU), and --segment-filters. So:
-# call 1 (one H200, ~8 min): GPU suite (it runs the new row_hits kernels' tests first time on the GPU),
+# call 1 (one H200, ~9 min): GPU suite (it runs the new row_hits kernels' tests first time on the GPU),
 #   dimension 100 x 3 with the default, --segment-filters plain and tma-rowhits (NOTES 45), the
 #   segmented search with row_hits beside the defaults, dimension 110 seed 2.
 #   INT8TC_COMMIT=<hash> bash benchmarks/device/next.sh          (carry .whl)
@@ -16,6 +16,6 @@ timeout 200 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests 
 timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --out /tmp/a > /dev/null 2>&1; cp /tmp/a/summary.csv $OUT/sieve100.csv
 timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --extra="--segment-filters plain" --out /tmp/b > /dev/null 2>&1; cp /tmp/b/summary.csv $OUT/sieve100_segplain.csv
 timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --extra="--segment-filters tma-rowhits" --out /tmp/d > /dev/null 2>&1; cp /tmp/d/summary.csv $OUT/sieve100_segrowhits.csv
-timeout 90 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 131072 --segments 4096 --segment-count 4096 --bucket-m "" --rates 3e-4,1e-4 --iters 3 --out $OUT/filters_rowhits.csv 2>&1 | grep -v "^\[int8tc\]" | grep -i "segment\|pair_search" | tail -14
+timeout 150 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 131072 --segments 4096 --segment-count 4096 --bucket-m "" --rates 3e-4,1e-4 --iters 3 --sweep --out $OUT/filters_rowhits.csv 2>&1 | grep -v "^\[int8tc\]" | grep -i "segment\|pair_search\|failed" | tail -30
 timeout 150 python3 benchmarks/run_sieve.py --dims 110 --seeds 2 --timeout 145 --extra=--profile --out /tmp/c > /dev/null 2>&1; cp /tmp/c/summary.csv $OUT/sieve110.csv
 cut -d, -f1-5,7,9,10 $OUT/sieve1*.csv

@@ -186,7 +186,7 @@ def _run(args, emit) -> None:
                     try:
                         ms = time_cuda(fused_s, args.iters, warmup=2)
                     except Exception as e:  # a sweep config the compiler rejects: said, and the sweep goes on
-                        print(f"[int8tc] segment_pair_search {cfg}: {type(e).__name__}: {str(e)[:200]}",
+                        print(f"bench-filters: segment_pair_search failed with {cfg}: {type(e).__name__}: {str(e)[:200]}",
                               file=sys.stderr)
                         continue
                     hh = res["h"]
