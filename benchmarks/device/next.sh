@@ -2,11 +2,11 @@
 # The sixth session's last changes are CPU-tested only: lifts skip vectors already lifted, one pass
 # for quantisation and rounding errors, the merge skips a repeated dedupe (all three keep the run
 # identical, checked on CPU), and --segment-filters. So:
-# call 1 (one H200, ~9 min): GPU suite (it runs the new row_hits kernels' tests first time on the GPU),
+# calls 1 and 2 (one H200, ~5 and ~4 min): GPU suite (it runs the new row_hits kernels' tests first time on the GPU),
 #   dimension 100 x 3 with the default, --segment-filters plain and tma-rowhits (NOTES 45), the
 #   segmented search with row_hits beside the defaults, dimension 110 seed 2.
 #   INT8TC_COMMIT=<hash> bash benchmarks/device/next.sh 1, then ... next.sh 2   (carry .whl)
-# calls 2..: dimension 120 seeds 0, 1, 2 for the median (~6.7 min each at 8f88167): on nvidia-h200-x2
+# calls 3..: dimension 120 seeds 0, 1, 2 for the median (~6.7 min each at 8f88167): on nvidia-h200-x2
 #   start two at once (long_sieve.sh start 120 0 0; long_sieve.sh start 120 1 1), then
 #   long_sieve.sh wait 560 back to back, then seed 2.
 # if time is left: dimension 110, --bgj1-max-buckets 16384 --bgj1-alpha 0.40 against the defaults
