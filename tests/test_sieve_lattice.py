@@ -283,6 +283,21 @@ def test_gpu_sieve_solves(dim, filters, bgj1_from, seg):
     assert _exact_norm(basis, res.coefficients)[1] == res.vector
 
 
+def test_merged_positions_equal_a_stable_sort_of_both():
+    from int8tc.sieve.lattice.siever import _merged_positions
+
+    g = torch.Generator().manual_seed(5)
+    for na, nb in ((0, 0), (0, 7), (9, 0), (50, 40), (1000, 333)):
+        a = torch.sort(torch.randint(0, 20, (na,), generator=g).double()).values  # ties inside and across
+        b = torch.randint(0, 20, (nb,), generator=g).double()
+        order = torch.argsort(torch.cat([a, b]), stable=True)
+        place = torch.empty_like(order)
+        place[order] = torch.arange(na + nb)
+        pos_a, b_order, pos_b = _merged_positions(a, b)
+        assert torch.equal(pos_a, place[:na])
+        assert torch.equal(pos_b, place[na:][b_order])
+
+
 def test_device_side_dedup_and_quantile_match_numpy_and_torch():
     from int8tc.sieve.lattice.siever import _first_occurrences, _sorted_quantile
 

@@ -49,6 +49,18 @@ def _first_occurrences(h: torch.Tensor) -> torch.Tensor:
     return torch.sort(first).values
 
 
+def _merged_positions(a: torch.Tensor, b: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Where the elements of ascending ``a`` and of ``b`` land in the stable ascending order of
+    cat([a, b]) (a first among equals), without sorting ``a``: returns (pos_a, b_order, pos_b),
+    pos_b[k] the place of b[b_order[k]]. One sort of b and two binary searches instead of a sort
+    of both (the database is kept ascending)."""
+    b_order = torch.argsort(b, stable=True)
+    bs = b[b_order]
+    pos_b = torch.arange(len(b), device=b.device) + torch.searchsorted(a, bs, right=True)
+    pos_a = torch.arange(len(a), device=a.device) + torch.searchsorted(bs, a, right=False)
+    return pos_a, b_order, pos_b
+
+
 def _gather_rows(dst: torch.Tensor, dst_idx: torch.Tensor, src: torch.Tensor, src_idx: torch.Tensor) -> None:
     """dst[dst_idx] = src[src_idx], ROW_CHUNK rows at a time (bounded temporaries)."""
     for c0 in range(0, len(dst_idx), ROW_CHUNK):  # (nothing for empty indices: src may have no columns)
@@ -229,23 +241,28 @@ class Siever:
         x_new, y_new, n2_new, h_new = x_new[sel], y_new[sel], n2_new[sel], h_new[sel]
         n_db = len(self.x)
         cap = keep if keep is not None else max(self.db_target(), n_db)
-        order = torch.argsort(torch.cat([self.n2, n2_new]), stable=True)[:cap]
-        from_db = order < n_db
-        pos_db, pos_new = torch.nonzero(from_db).flatten(), torch.nonzero(~from_db).flatten()
-        src_db, src_new = order[pos_db], order[pos_new] - n_db
-        entered = len(pos_new)
+        pos_a, b_order, pos_b = _merged_positions(self.n2, n2_new)
+        src_db = torch.nonzero(pos_a < cap).flatten()
+        kept_b = pos_b < cap
+        src_new, pos_new = b_order[kept_b], pos_b[kept_b]
+        pos_db = pos_a[src_db]
+        size = min(cap, n_db + len(n2_new))
         d = x_new.shape[1] if n_db == 0 else self.x.shape[1]
-        x = torch.empty((len(order), d), dtype=torch.int64, device=self.device)
-        y = torch.empty((len(order), d), dtype=torch.float64, device=self.device)
+        x = torch.empty((size, d), dtype=torch.int64, device=self.device)
+        y = torch.empty((size, d), dtype=torch.float64, device=self.device)
         for dst, old, new in ((x, self.x, x_new), (y, self.y, y_new)):
             _gather_rows(dst, pos_db, old, src_db)
             _gather_rows(dst, pos_new, new, src_new)
-        n2 = torch.cat([self.n2, n2_new])[order]
-        h = torch.cat([self.h, h_new])[order]
-        new = torch.cat([self.new, torch.ones(len(x_new), dtype=torch.bool, device=self.device)])[order]
-        lifted = torch.cat([self.lifted, torch.zeros(len(x_new), dtype=torch.bool, device=self.device)])[order]
-        self.x, self.y, self.n2, self.h, self.new, self.lifted = x, y, n2, h, new, lifted
-        return entered
+        cols = []
+        for old, new in ((self.n2, n2_new), (self.h, h_new), (self.new, torch.ones_like(n2_new, dtype=torch.bool)),
+                         (self.lifted, torch.zeros_like(n2_new, dtype=torch.bool))):
+            col = torch.empty(size, dtype=old.dtype, device=self.device)
+            col[pos_db] = old[src_db]
+            col[pos_new] = new[src_new]
+            cols.append(col)
+        self.x, self.y = x, y
+        self.n2, self.h, self.new, self.lifted = cols
+        return len(src_new)
 
     def extend_left(self) -> None:
         """Grow the context by one dimension (l -> l - 1); database vectors get their new
@@ -440,10 +457,10 @@ class Siever:
                 sel = sel[_first_occurrences(hc[sel].abs())]
                 # only those among the keep shortest of database and candidates can enter (built
                 # whole, 13M candidates' rows ran dimension 120 out of memory at context 106)
-                n2s = n2c[sel]
-                both = torch.cat([self.n2, n2s])
-                if len(both) > keep:
-                    sel = sel[n2s <= torch.sort(both).values[keep - 1]]
+                _, order, pos = _merged_positions(self.n2, n2c[sel])
+                enter = torch.zeros(len(sel), dtype=torch.bool, device=self.device)
+                enter[order] = pos < keep
+                sel = sel[enter]
                 i, j, sg, hc = i[sel], j[sel], sg[sel], hc[sel]
                 d = self.x.shape[1]
                 x_new = torch.empty((len(sel), d), dtype=torch.int64, device=self.device)
