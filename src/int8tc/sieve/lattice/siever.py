@@ -484,7 +484,7 @@ class Siever:
         (one fused pass on CUDA). Returns the good ones, |y_i - s y_j|^2 < target, as (i, j, s,
         |y_i - s y_j|^2) (int64 [n] three times, float64 [n])."""
         pairs = rec[:, :2]
-        n2_new, sign = pair_norms(self.y, pairs if pairs.is_contiguous() else pairs.contiguous())
+        n2_new, sign = pair_norms(self.y, pairs)  # takes the strided view as it is
         good = torch.nonzero(n2_new < target).flatten()
         return pairs[good, 0], pairs[good, 1], sign[good].to(torch.int64), n2_new[good]
 
