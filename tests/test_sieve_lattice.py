@@ -334,6 +334,90 @@ def test_lift_all_matches_per_vector_babai():
     v = sv.vector(best[1])
     assert sum(t * t for t in v) == pytest.approx(best[0], rel=1e-9)
     assert sv.lift(bound_n2=float(sv.n2[0]) * 0.5) == best  # nothing below the bound: best kept
+    # best_at[j]: the lift with the shortest projection pi_j relative to r_j, over all lifted vectors
+    def proj_ratios(coeffs):
+        y = [sum(coeffs[i] * mu[i][j] for i in range(j, n)) for j in range(n)]
+        tail = np.cumsum([y[j] ** 2 * r[j] for j in range(n)][::-1])[::-1]
+        return [tail[j] / r[j] for j in range(n)]
+    lifts = []
+    for x in sv.x.tolist():
+        c = [0] * l + x
+        for j in range(l - 1, -1, -1):
+            c[j] = -round(sum(c[i] * mu[i][j] for i in range(j + 1, n)))
+        lifts.append(proj_ratios(c))
+    assert sorted(sv.best_at) == list(range(l))
+    for j, (ratio, coeffs) in sv.best_at.items():
+        assert ratio == pytest.approx(min(f[j] for f in lifts), rel=1e-9)
+        assert proj_ratios(coeffs)[j] == pytest.approx(ratio, rel=1e-9)
+
+
+def test_insertion_keeps_the_lattice_and_shortens_the_prefix():
+    """insert_vectors: the lifts go in front, LLL drops the dependencies; the result is a basis of
+    the same lattice (with U tracked exactly), and b_0 is no longer than the shortest inserted."""
+    from fpylll import GSO, IntegerMatrix
+
+    from int8tc.sieve.lattice.solve import insert_vectors
+
+    basis = svp_challenge_basis(40, 3)
+    reduced, u = reduce_basis(basis, 0)
+    sv = Siever(reduced, device="cpu", seed=0)
+    sv.l = 12
+    sv.sample(2000)
+    for _ in range(3):
+        sv.epoch(1 << 16)
+    sv.lift()
+    cands = sv.insertion_candidates()
+    assert cands and all(any(c) for c in cands)
+    assert sv.insertion_candidates(max_ratio=0.0) == []
+    rows, u2 = insert_vectors(reduced, cands + [cands[0]], u)  # a duplicate: one more dependency
+    assert len(rows) == 40
+    assert [[sum(u2[i][k] * basis[k][j] for k in range(40)) for j in range(40)] for i in range(40)] == rows
+
+    def logdet(b):
+        m = GSO.Mat(IntegerMatrix.from_matrix(b))
+        m.update_gso()
+        return sum(math.log(m.get_r(i, i)) for i in range(len(b))), m.get_r(0, 0)
+
+    (ld0, r00), (ld1, r01) = logdet(reduced), logdet(rows)
+    assert ld1 == pytest.approx(ld0, abs=1e-6)  # same volume: the same lattice (rows are in it, by U)
+    shortest = min(sum(t * t for t in sv.vector(c)) for c in cands)
+    assert r01 <= shortest * (1 + 1e-9)
+    rows_no_u, none_u = insert_vectors(reduced, cands, None)
+    assert none_u is None and rows_no_u == insert_vectors(reduced, cands, u)[0]
+
+
+def test_context_saving_reads_the_geometry():
+    from int8tc.sieve.lattice.solve import context_saving, default_insertions, gso_r
+
+    r = gso_r(reduce_basis(svp_challenge_basis(60, 0), 10)[0])
+    assert context_saving(r, r, 50) == pytest.approx(0.0, abs=1e-9)
+    # a shorter prefix (same volume: the difference goes to the context) saves contexts; a longer costs
+    better = [r[0] / 4] + list(r[1:-1]) + [r[-1] * 4]
+    worse = [r[0] * 4] + list(r[1:-1]) + [r[-1] / 4]
+    assert context_saving(r, better, 50) > 0.5 and context_saving(r, worse, 50) < -0.5
+    assert default_insertions(120) == (120 - 17 - 5,) and default_insertions(40) == ()
+
+
+@pytest.mark.parametrize("tri", [True, False])
+def test_solve_with_insertion(tri):
+    """A run that inserts its lifts and sieves again still ends with an exact lattice vector (through
+    U on a non-triangular basis, by the triangular solve otherwise) and logs the insertion."""
+    basis = svp_challenge_basis(56, 1)
+    if not tri:
+        for i in range(1, 56):
+            basis[i] = [x + 2 * y for x, y in zip(basis[i], basis[i - 1])]
+    res = solve_svp(basis, 1.05, device="cpu", seed=1, insert_at=(34,), insert_min_saving=-math.inf)
+    assert any(line.startswith("inserted ") for line in res.log)
+    assert res.found
+    norm, v = _exact_norm(basis, res.coefficients)
+    assert v == res.vector and abs(norm - res.norm) < 1e-9
+    if tri:  # a saving below the bar: logged, not done, and the run is the one without insertion
+        skip = solve_svp(basis, 1.05, device="cpu", seed=1, insert_at=(34,), insert_min_saving=math.inf)
+        plain = solve_svp(basis, 1.05, device="cpu", seed=1, insert_at=())
+        assert any("not done" in line for line in skip.log)
+        assert (skip.vector, skip.epochs, skip.pairs_tested) == (plain.vector, plain.epochs, plain.pairs_tested)
+    with pytest.raises(ValueError, match="insert_at"):
+        solve_svp(basis, 1.05, device="cpu", insert_at=(1,))
 
 
 def test_lift_skips_lifted_vectors_without_changing_the_run(monkeypatch):

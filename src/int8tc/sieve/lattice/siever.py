@@ -126,6 +126,7 @@ class Siever:
         self.hvec = hv.to(self.device)
         self.mu_t = torch.tensor(self.mu, dtype=torch.float64, device=self.device)
         self.sqrt_r = torch.tensor(np.sqrt(self.r), dtype=torch.float64, device=self.device)
+        self.r_t = torch.tensor(self.r, dtype=torch.float64, device=self.device)
         self.l = n
         self.x = torch.zeros((0, 0), dtype=torch.int64, device=self.device)
         self.y = torch.zeros((0, 0), dtype=torch.float64, device=self.device)
@@ -153,6 +154,10 @@ class Siever:
         #: tiles of BGJ1's in-bucket search alone (None: ``filter_config``)
         self.segment_config = None
         self.best: tuple[float, list[int]] | None = None  # (|v|^2, coefficients over the full basis)
+        #: per basis position i < l, the lift whose projection pi_i(v) is shortest relative to
+        #: |b_i*|: i -> (|pi_i(v)|^2 / r_i, coefficients over the full basis); where the ratio is
+        #: below 1, inserting v at i shortens the basis's prefix (``insertion_candidates``)
+        self.best_at: dict[int, tuple[float, list[int]]] = {}
         #: time each step of the epochs into ``stats.phases`` (one device synchronisation per step;
         #: off by default: the epochs then synchronise once, after the filters)
         self.profile = False
@@ -543,18 +548,49 @@ class Siever:
             n2 = self.n2[rows]
             t = x.to(torch.float64) @ mu_ctx
             cs = torch.zeros_like(t)
+            part = torch.empty_like(t)  # part[:, j] = |pi_j(v)|^2
             for j in range(l - 1, -1, -1):
                 cj = -torch.round(t[:, j])
                 cs[:, j] = cj
                 n2 += ((cj + t[:, j]) ** 2) * float(self.r[j])
+                part[:, j] = n2
                 if j:
                     t[:, :j] += cj[:, None] * self.mu_t[j, :j][None, :]
+            if l:
+                self._best_lifts(part, cs, x)
             b = int(torch.argmin(n2))
             if self.best is None or float(n2[b]) < self.best[0]:
                 coeffs = [int(v) for v in cs[b].to(torch.int64).tolist()] + [int(v) for v in x[b].tolist()]
                 self.best = (float(n2[b]), coeffs)
         self.stats.lift_s += time.perf_counter() - t0
         return self.best
+
+    def _best_lifts(self, part: torch.Tensor, cs: torch.Tensor, x: torch.Tensor) -> None:
+        """Update ``best_at`` from one chunk's lifts: part [rows, l] holds |pi_j(v)|^2, cs [rows, l]
+        the Babai coefficients of positions < l, x [rows, d] the context coefficients."""
+        l = part.shape[1]
+        score = part / self.r_t[:l]
+        mins, arg = score.min(0)
+        mins = mins.tolist()
+        better = [j for j in range(l) if mins[j] < self.best_at.get(j, (math.inf,))[0]]
+        if not better:
+            return
+        rows = arg[better]
+        full = torch.cat([cs[rows].to(torch.int64), x[rows]], 1).tolist()
+        for j, coeffs in zip(better, full):
+            self.best_at[j] = (mins[j], [int(v) for v in coeffs])
+
+    def insertion_candidates(self, max_ratio: float = 0.999) -> list[list[int]]:
+        """Coefficient vectors (over the full basis) of the best lifts that are shorter than b_i*
+        at their position i (|pi_i(v)|^2 < max_ratio * r_i), distinct, in order of position."""
+        out, seen = [], set()
+        for j in sorted(self.best_at):
+            ratio, coeffs = self.best_at[j]
+            key = tuple(coeffs) if coeffs[next(k for k, c in enumerate(coeffs) if c)] > 0 else tuple(-c for c in coeffs)
+            if ratio < max_ratio and key not in seen:
+                seen.add(key)
+                out.append(coeffs)
+        return out
 
     def vector(self, coeffs: list[int]) -> list[int]:
         """The lattice vector sum_i coeffs[i] b_i, in exact integers."""

@@ -6,11 +6,13 @@ import math
 import time
 from dataclasses import asdict, dataclass, replace
 
+import numpy as np
 import torch
 
 from ..ops import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
 from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP, SEGMENT_FILTERS
-from .siever import Siever
+from .instance import gaussian_heuristic
+from .siever import Siever, dims_for_free
 
 LIFT_COUNT = 1024  # vectors lifted per context with lift_all=False
 
@@ -77,6 +79,78 @@ def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8, track_u: bool =
     return rows, umat
 
 
+#: by default the sieve inserts once, at context n - dims_for_free(n) - INSERT_BEFORE (see
+#: ``default_insertions``), and restarts only if that saves at least MIN_SAVING contexts by the
+#: geometry (``context_saving``)
+INSERT_BEFORE = 5
+INSERT_AHEAD = 6
+MIN_SAVING = 2.0
+
+
+def default_insertions(n: int) -> tuple[int, ...]:
+    """Contexts at which ``solve_svp`` considers an insertion by default (see its ``insert_at``):
+    one, INSERT_BEFORE below the context where G6K's dims-for-free estimate expects the goal."""
+    c = n - dims_for_free(n) - INSERT_BEFORE
+    return (c,) if 30 < c < n else ()
+
+
+def gso_r(rows) -> list[float]:
+    """|b_i*|^2 of a basis (fpylll's GSO, doubles)."""
+    from fpylll import GSO, IntegerMatrix
+
+    m = GSO.Mat(IntegerMatrix.from_matrix(rows), float_type="double")
+    m.update_gso()
+    return [m.get_r(i, i) for i in range(len(rows))]
+
+
+def context_saving(r_old, r_new, d_ref: int) -> float:
+    """How many context dimensions a basis change saves: the goal's size relative to the context's
+    GH, (goal GH(L))^2 / GH(pi_{n-d}(L))^2, falls as the context d grows (the prefix left of it
+    gets shorter relative to it); returns d_ref - d where the new basis reaches, at context d, the
+    old basis' value at d_ref (interpolated; negative if the new basis is worse)."""
+    n = len(r_old)
+    lo, ln_ = np.log(np.asarray(r_old, dtype=float)), np.log(np.asarray(r_new, dtype=float))
+
+    def log_ratio(logs, d):  # log (GH(L)^2 / GH(context d)^2) (the goal factor cancels)
+        return 2 * (math.log(gaussian_heuristic(logs)) - math.log(gaussian_heuristic(logs[n - d:])))
+
+    x = log_ratio(lo, d_ref)
+    vals = [log_ratio(ln_, d) for d in range(2, n + 1)]
+    for d in range(3, n + 1):
+        a, b = vals[d - 3], vals[d - 2]  # values at d - 1 and d
+        if b <= x:
+            return d_ref - (d - 1 + (a - x) / (a - b) if a > b else d)
+    return d_ref - n
+
+
+def insert_vectors(reduced, coeff_vectors, u=None):
+    """Put lattice vectors (``coeff_vectors``: coefficients over the rows of ``reduced``) in front of
+    the basis and LLL-reduce the generating set, dropping the dependencies (fpylll leaves them as
+    zero rows). Returns (rows, U') with rows = U' * reduced' input basis: U' = T [C; I] U, or None
+    when ``u`` is None. Raises RuntimeError if the result is not a basis of rank n."""
+    from fpylll import LLL, IntegerMatrix
+
+    n = len(reduced)
+    width = len(reduced[0])
+    w = [[sum(c[i] * reduced[i][k] for i in range(n) if c[i]) for k in range(width)] for c in coeff_vectors]
+    a = IntegerMatrix.from_matrix(w + [list(r) for r in reduced])
+    t = IntegerMatrix.identity(a.nrows) if u is not None else None
+    if t is not None:
+        LLL.reduction(a, t)
+    else:
+        LLL.reduction(a)
+    rows = [[int(a[i, j]) for j in range(width)] for i in range(a.nrows)]
+    keep = [i for i, r in enumerate(rows) if any(r)]
+    if len(keep) != n:
+        raise RuntimeError(f"internal error: inserting {len(w)} vectors left rank {len(keep)}, not {n}")
+    new_u = None
+    if u is not None:
+        gen = [list(c) for c in coeff_vectors] + [[int(i == j) for j in range(n)] for i in range(n)]  # [C; I]
+        tu = [[sum(int(t[i, k]) * gen[k][j] for k in range(len(gen)) if t[i, k]) for j in range(n)] for i in keep]
+        new_u = [[sum(tu[i][k] * u[k][j] for k in range(n) if tu[i][k]) for j in range(n)] for i in range(n)]
+    return [rows[i] for i in keep], new_u
+
+
 def triangular(basis) -> str | None:
     """"upper" or "lower" when the basis is square and triangular with a nonzero diagonal, else None."""
     n = len(basis)
@@ -112,7 +186,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
               lift_every_epoch: bool = True, incremental: bool = True, bgj1_alpha: float = BGJ1_ALPHA,
               bgj1_membership: float = BGJ1_MEMBERSHIP, filters: str = "tma", segment_filters: str | None = None,
-              bgj1_max_buckets: int = BGJ1_MAX_BUCKETS, profile: bool = False) -> SVPResult:
+              bgj1_max_buckets: int = BGJ1_MAX_BUCKETS, profile: bool = False,
+              insert_at=None, insert_min_saving: float = MIN_SAVING) -> SVPResult:
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
@@ -143,6 +218,11 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
             that entered since (default), instead of all pairs every epoch.
         profile: time each step of the epochs (``SVPResult.phases``; one device synchronisation
             per step, so slightly slower).
+        insert_at: context dimensions at which the sieve inserts its best lifts into the basis and
+            starts again on the improved basis (G6K's insertion, done as a restart); None: the
+            default ``default_insertions(n)``; () for none. An insertion restarts the sieve only
+            if the new basis saves at least ``insert_min_saving`` contexts by ``context_saving``
+            (measured INSERT_AHEAD contexts ahead); else it is logged and skipped.
 
     The returned vector is checked on the way out: its coordinates times the input basis are
     recomputed in exact integers and its norm from them.
@@ -170,25 +250,38 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     t0 = time.perf_counter()
     if isinstance(bkz_tours, bool) or not isinstance(bkz_tours, int) or bkz_tours < 1:
         raise ValueError(f"bkz_tours must be a positive int, got {bkz_tours!r}")
+    first = min(n, max(start_dim, 2))
+    if insert_at is not None:
+        bad = [c for c in insert_at if isinstance(c, bool) or not isinstance(c, int) or not first < c < n]
+        if bad:
+            raise ValueError(f"insert_at: context dimensions must be ints in ({first}, {n}), got {bad}")
     tri = triangular(basis)
     reduced, u = reduce_basis(basis, bkz_block, bkz_tours, track_u=tri is None)
     t_red = time.perf_counter() - t0
-    sv = Siever(reduced, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
-    sv.incremental = bool(incremental)
-    sv.bgj1_alpha = float(bgj1_alpha)
-    sv.bgj1_membership = float(bgj1_membership)
-    sv.bgj1_max_buckets = bgj1_max_buckets
-    sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
-    if segment_filters is not None:
-        base = PLAIN_FILTER_CONFIG if segment_filters.startswith("plain") else DEFAULT_FILTER_CONFIG
-        sv.segment_config = replace(base, row_hits=segment_filters.endswith("-rowhits"))
-    sv.profile = bool(profile)
+
+    def make_siever(rows):
+        sv = Siever(rows, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
+        sv.incremental = bool(incremental)
+        sv.bgj1_alpha = float(bgj1_alpha)
+        sv.bgj1_membership = float(bgj1_membership)
+        sv.bgj1_max_buckets = bgj1_max_buckets
+        sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
+        if segment_filters is not None:
+            base = PLAIN_FILTER_CONFIG if segment_filters.startswith("plain") else DEFAULT_FILTER_CONFIG
+            sv.segment_config = replace(base, row_hits=segment_filters.endswith("-rowhits"))
+        sv.profile = bool(profile)
+        return sv
+
+    sv = make_siever(reduced)
     target2 = (goal * sv.gh) ** 2
-    say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})")
+    todo = sorted({int(c) for c in (default_insertions(n) if insert_at is None else insert_at)})
+    say(f"n={n} GH={sv.gh:.2f} goal={goal} |b0|/GH={math.sqrt(sv.r[0]) / sv.gh:.4f} (reduction {t_red:.1f} s, {dev})"
+        + (f"; insertions at contexts {todo}" if todo else ""))
+    carried = None  # (|v|^2, vector, coefficients over the input basis or None): the best lift before a restart
     if sv.r[0] <= target2:  # the reduction already solved it
         sv.best = (float(sv.r[0]), [1] + [0] * (n - 1))
     else:
-        sv.l = n - min(n, max(start_dim, 2))
+        sv.l = n - first
         sv.sample(sv.db_target())
         while True:
             try:
@@ -212,13 +305,54 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                 break
             if sv.l == 0:
                 break
+            if todo and sv.d >= todo[0]:
+                # insertion (G6K's pump-down, done as a restart): the best lifts at each position of
+                # the prefix go in front of the basis, LLL drops the dependencies, and the sieve starts
+                # again on the better basis (its prefix shorter, so its contexts' GH larger)
+                todo = [c for c in todo if c > sv.d]
+                cands = sv.insertion_candidates()
+                if cands:
+                    if sv.best is not None:
+                        v = sv.vector(sv.best[1])
+                        c_in = [sum(sv.best[1][i] * u[i][j] for i in range(n)) for j in range(n)] if u is not None else None
+                        if carried is None or sv.best[0] < carried[0]:
+                            carried = (sv.best[0], v, c_in)
+                    b0_before, d_at = math.sqrt(sv.r[0]) / sv.gh, sv.d
+                    rows, u_new = insert_vectors(reduced, cands, u)
+                    saving = context_saving(sv.r, gso_r(rows), min(n, d_at + INSERT_AHEAD))
+                    if saving < insert_min_saving:
+                        line = (f"insertion of {len(cands)} lifts at context {d_at} would save {saving:.1f} "
+                                f"contexts (< {insert_min_saving}): not done")
+                        sv.stats.log.append(line)
+                        say(line)
+                        sv.extend_left()
+                        continue
+                    reduced, u = rows, u_new
+                    stats = sv.stats
+                    sv = make_siever(reduced)
+                    sv.stats = stats
+                    line = (f"inserted {len(cands)} lifts at context {d_at}: |b0|/GH {b0_before:.4f} -> "
+                            f"{math.sqrt(sv.r[0]) / sv.gh:.4f}, saves {saving:.1f} contexts by the "
+                            f"geometry; sieving again from context {first}")
+                    stats.log.append(line)
+                    say(line)
+                    if sv.r[0] <= target2:
+                        sv.best = (float(sv.r[0]), [1] + [0] * (n - 1))
+                        break
+                    sv.l = n - first
+                    sv.sample(sv.db_target())
+                    continue
             sv.extend_left()
     coeffs_red = sv.best[1] if sv.best else [0] * n
     vec_red = [sum(coeffs_red[i] * reduced[i][k] for i in range(n) if coeffs_red[i]) for k in range(width)]
     # back to the input basis: v = c * reduced = c * U * basis (or solved on a triangular basis)
-    if u is not None:
+    if carried is not None and (not sv.best or carried[0] < sv.best[0]):
+        vec_red, coeffs = carried[1], carried[2]
+    elif u is not None:
         coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n)]
     else:
+        coeffs = None
+    if coeffs is None:
         coeffs = triangular_coefficients(basis, vec_red, tri)
     vec = [sum(coeffs[i] * basis[i][k] for i in range(n) if coeffs[i]) for k in range(width)]
     if vec != vec_red:
