@@ -254,6 +254,11 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
     for bad_alpha in ("0", "1.2"):
         assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-alpha", bad_alpha]) == 2
         assert "--bgj1-alpha must be in (0, 1)" in capsys.readouterr().err
+    for bad_ins, msg in (("x", "--insert-at takes"), ("20", "must lie in (30, 40)"), ("35,40", "must lie in")):
+        assert main(["sieve", "--dim", "40", "--device", "cpu", "--insert-at", bad_ins]) == 2
+        assert msg in capsys.readouterr().err
+    assert main(["sieve", "--dim", "36", "--bkz", "0", "--device", "cpu", "--insert-at", "none"]) == 0
+    assert "insertions at" not in capsys.readouterr().err
     assert main(["sieve", "--dim", "20", "--device", "cpu", "--bgj1-membership", "0"]) == 2
     assert "--bgj1-membership must be positive" in capsys.readouterr().err
     with pytest.raises(ValueError, match="bgj1_membership must be positive"):
@@ -398,14 +403,18 @@ def test_context_saving_reads_the_geometry():
     assert default_insertions(120) == (120 - 17 - 5,) and default_insertions(40) == ()
 
 
-@pytest.mark.parametrize("tri", [True, False])
-def test_solve_with_insertion(tri):
+@pytest.mark.parametrize("kind", ["triangular", "mixed", "non-square"])
+def test_solve_with_insertion(kind):
     """A run that inserts its lifts and sieves again still ends with an exact lattice vector (through
     U on a non-triangular basis, by the triangular solve otherwise) and logs the insertion."""
     basis = svp_challenge_basis(56, 1)
-    if not tri:
+    tri = kind == "triangular"
+    if kind == "mixed":
         for i in range(1, 56):
             basis[i] = [x + 2 * y for x, y in zip(basis[i], basis[i - 1])]
+    if kind == "non-square":  # rank 56 in Z^57
+        rng = np.random.default_rng(1)
+        basis = [row + [int(rng.integers(-3, 4))] for row in basis]
     res = solve_svp(basis, 1.05, device="cpu", seed=1, insert_at=(34,), insert_min_saving=-math.inf)
     assert any(line.startswith("inserted ") for line in res.log)
     assert res.found

@@ -1,27 +1,50 @@
-# planned first calls of the seventh session (written at the end of the sixth, device time spent).
-# The sixth session's last changes are CPU-tested only: lifts skip vectors already lifted, one pass
-# for quantisation and rounding errors, the merge skips a repeated dedupe (all three keep the run
-# identical, checked on CPU), and --segment-filters. So:
-# calls 1 and 2 (one H200, ~5 and ~4 min): GPU suite (it runs the new row_hits kernels' tests first time on the GPU),
-#   dimension 100 x 3 with the default, --segment-filters plain and tma-rowhits (NOTES 45), the
-#   segmented search with row_hits beside the defaults, dimension 110 seed 2.
-#   INT8TC_COMMIT=<hash> bash benchmarks/device/next.sh 1, then ... next.sh 2   (carry .whl)
-# calls 3..: dimension 120 seeds 0, 1, 2 for the median (~6.7 min each at 8f88167): on nvidia-h200-x2
-#   start two at once (long_sieve.sh start 120 0 0; long_sieve.sh start 120 1 1), then
-#   long_sieve.sh wait 560 back to back, then seed 2.
-# if time is left: dimension 110, --bgj1-max-buckets 16384 --bgj1-alpha 0.40 against the defaults
-#   (the cap binds from context ~89; NOTES.md 44), and bench-filters --segments ... --sweep.
-# Two parts so that each stays inside the 10-minute command limit: next.sh 1, then next.sh 2.
-source benchmarks/device/setup.sh || exit 1
-part=${1:-1}
-if [ "$part" = 1 ]; then
-timeout 200 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests > $OUT/gpu_tests.log 2>&1; tail -2 $OUT/gpu_tests.log; grep -E "^FAILED|^ERROR" $OUT/gpu_tests.log | head
-timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --out /tmp/a > /dev/null 2>&1; cp /tmp/a/summary.csv $OUT/sieve100.csv
-timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --extra="--segment-filters plain" --out /tmp/b > /dev/null 2>&1; cp /tmp/b/summary.csv $OUT/sieve100_segplain.csv
-timeout 100 python3 benchmarks/run_sieve.py --dims 100 --seeds 0,1,2 --timeout 30 --extra="--segment-filters tma-rowhits" --out /tmp/d > /dev/null 2>&1; cp /tmp/d/summary.csv $OUT/sieve100_segrowhits.csv
-cut -d, -f1-5,7,9,10 $OUT/sieve100*.csv
-else
-timeout 150 python3 -m int8tc.cli bench-filters --ks 128 --pair-m 131072 --segments 4096 --segment-count 4096 --bucket-m "" --rates 3e-4,1e-4 --iters 3 --sweep --out $OUT/filters_rowhits.csv 2>&1 | grep -v "^\[int8tc\]" | grep -i "segment\|pair_search\|failed" | tail -30
-timeout 150 python3 benchmarks/run_sieve.py --dims 110 --seeds 2 --timeout 145 --extra=--profile --out /tmp/c > /dev/null 2>&1; cp /tmp/c/summary.csv $OUT/sieve110.csv
-cut -d, -f1-5,7,9,10 $OUT/sieve110.csv
-fi
+# planned calls of the eighth session (written at the end of the seventh, device time spent).
+# Everything committed is GPU-run except the --insert-at CLI option (CPU-tested).
+# Detached per-GPU queues as in s8.sh (a queue may outlive one 10-minute command):
+#   call 1:  INT8TC_COMMIT=<hash> bash benchmarks/device/next.sh start [SECONDS]   (carry .whl; nvidia-h200-x2)
+#   calls 2..: bash benchmarks/device/next.sh wait [SECONDS]   (back to back; each packs $OUT/next.tgz)
+# GPU 0: the GPU suite, the full filter benchmark with the unfused baseline in the same run (issue
+#   4's table; row_hits is timed beside each default), then dimension 110 x 3 with
+#   --segment-filters plain-rowhits (the per-row write path measured 1.33-1.49x standalone,
+#   NOTES 46), then 120 seed 1 with it.
+# GPU 1: dimension 110 x 3 with the defaults (the A/B's other side, same machine), then 120 seed 1.
+# If plain-rowhits wins in the sieve, make row_hits the default (FilterConfig) and re-time 100/120.
+set -u
+S=/tmp/next
+batch() {  # tag dims seeds timeout extra
+    mkdir -p $S/$1
+    python3 benchmarks/run_sieve.py --dims "$2" --seeds "$3" --timeout "$4" --extra="$5" --out $S/$1 > $S/$1/log.txt 2>&1
+}
+case "${1:-}" in
+start)
+    source benchmarks/device/setup.sh || exit 1
+    mkdir -p $S
+    CUDA_VISIBLE_DEVICES=0 setsid nohup bash benchmarks/device/next.sh q0 > $S/q0.log 2>&1 < /dev/null &
+    CUDA_VISIBLE_DEVICES=1 setsid nohup bash benchmarks/device/next.sh q1 > $S/q1.log 2>&1 < /dev/null &
+    sleep 2; exec bash benchmarks/device/next.sh wait "${2:-540}" ;;
+q0)
+    mkdir -p $S/suite; echo "$(date +%T) suite"
+    timeout 300 python3 -m pytest -q -n 8 -p no:cacheprovider -p no:benchmark tests > $S/suite/gpu_tests.log 2>&1
+    mkdir -p $S/filters; echo "$(date +%T) bench-filters"
+    timeout 400 python3 -m int8tc.cli bench-filters --unfused --out $S/filters/filters.csv > $S/filters/log.txt 2>&1
+    echo "$(date +%T) d110 rowhits"; batch d110_rowhits 110 0,1,2 120 "--segment-filters plain-rowhits"
+    echo "$(date +%T) d120 rowhits"; batch d120_rowhits 120 1 400 "--segment-filters plain-rowhits --profile"
+    echo "$(date +%T) done" ;;
+q1)
+    echo "$(date +%T) d110"; batch d110 110 0,1,2 120 ""
+    echo "$(date +%T) d120"; batch d120 120 1 400 "--profile"
+    echo "$(date +%T) done" ;;
+wait)
+    limit=${2:-540}
+    for _ in $(seq 1 $((limit / 5))); do
+        pgrep -f "next.sh q" > /dev/null || break
+        sleep 5
+    done
+    cat $S/q*.log
+    for f in $S/*/summary.csv; do [ -s "$f" ] && { echo "== $f"; cut -d, -f1-5,7,9,10,13 "$f"; }; done
+    [ -s $S/suite/gpu_tests.log ] && { tail -1 $S/suite/gpu_tests.log; grep -E "^FAILED|^ERROR" $S/suite/gpu_tests.log | head; }
+    tar czf $OUT/next.tgz -C $S .
+    pgrep -f "next.sh q" > /dev/null && echo "STILL RUNNING" || echo "ALL DONE" ;;
+*)
+    echo "usage: next.sh start [SECONDS] | wait [SECONDS]"; exit 2 ;;
+esac

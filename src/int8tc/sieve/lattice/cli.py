@@ -45,6 +45,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--epochs", choices=("incremental", "full"), default="incremental",
                    help="all-pairs epochs after a context's first test only pairs with a vector that entered since "
                         "(default), or all pairs every time")
+    p.add_argument("--insert-at", default="auto", metavar="D[,D...]",
+                   help="context dimensions at which the best lifts are inserted into the basis and the sieve "
+                        "starts again on the better basis, if the geometry says that saves >= 2 contexts; "
+                        "'none': never; default 'auto': once, at n - dims_for_free(n) - 5 (dimension 120: 3 of "
+                        "3 seeds solved at contexts 98-107 against out-of-memory at 107-108 without)")
     p.add_argument("--profile", action="store_true",
                    help="time each step of the epochs (quantize, bucket, gather, in-bucket search, pair search, "
                         "re-check, merge, sampling; one device synchronisation each) and print/write them")
@@ -98,8 +103,23 @@ def main(args) -> int:
     if args.bgj1_max_buckets < 8:
         print(f"int8tc sieve: --bgj1-max-buckets must be at least 8, got {args.bgj1_max_buckets}", file=sys.stderr)
         return 2
+    if args.insert_at == "auto":
+        insert_at = None
+    elif args.insert_at == "none":
+        insert_at = ()
+    else:
+        try:
+            insert_at = tuple(int(v) for v in args.insert_at.split(","))
+        except ValueError:
+            print(f"int8tc sieve: --insert-at takes 'auto', 'none' or context dimensions like 98 or 90,100; "
+                  f"got {args.insert_at!r}", file=sys.stderr)
+            return 2
     if not args.bgj1_membership > 0:
         print(f"int8tc sieve: --bgj1-membership must be positive, got {args.bgj1_membership}", file=sys.stderr)
+        return 2
+    if insert_at and not all(min(n, 30) < c < n for c in insert_at):
+        print(f"int8tc sieve: --insert-at context dimensions must lie in ({min(n, 30)}, {n}) for dimension {n}, "
+              f"got {args.insert_at}", file=sys.stderr)
         return 2
     if device == "cuda" and not torch.cuda.is_available():
         print("int8tc sieve: --device cuda but no CUDA device is available", file=sys.stderr)
@@ -116,7 +136,7 @@ def main(args) -> int:
                     incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
                     bgj1_membership=args.bgj1_membership, filters=args.filters, segment_filters=args.segment_filters,
                     bgj1_max_buckets=args.bgj1_max_buckets,
-                    profile=args.profile,
+                    profile=args.profile, insert_at=insert_at,
                     progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")
