@@ -190,6 +190,26 @@ def test_bucket_exact(rng, dev, pcfg, k):
     assert over == {r for r in range(m) if counts[r] > cap}
 
 
+@pytest.mark.parametrize("cap", [1, 3, 8])
+def test_bucket_sparse_rows_and_capacity(rng, dev, pcfg, cap):
+    """Sparse hits (most tiles hold at most one hit per row: the per-row write path of row_hits)
+    mixed with dense rows (tiles that fall back), against small capacities: lists, signs and true
+    counts equal the reference's."""
+    m, n, k = 70, 300, 64
+    x, c = _vecs(rng, m, k).to(dev), _vecs(rng, n, k).to(dev)
+    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
+    thr = torch.from_numpy(np.quantile(d, 0.985, axis=1).astype(np.int32)).to(dev)
+    thr[10:14] = torch.from_numpy(np.quantile(d[10:14], 0.5, axis=1).astype(np.int32)).to(dev)  # dense rows
+    b = bucket(x, c, thr, cap, config=pcfg, backend="triton")
+    ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
+    assert (counts > cap).any()  # some lists overflow (and the true counts are still exact)
+    for r in range(m):
+        kk = min(counts[r], cap)
+        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+        np.testing.assert_array_equal(b.signs[r, :kk].cpu().numpy(), signs[r][:kk])
+
+
 def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
     x, c = _vecs(rng, 1, 64).to(dev), _vecs(rng, 40, 64).to(dev)
     b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=pcfg, backend="triton")
@@ -267,11 +287,33 @@ def _check_gpu_bucket(rng, x, k, cfg):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-def test_gpu_tma_bucket(rng, k):
+@pytest.mark.parametrize("row_hits", [False, True])
+def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3)
+    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3, row_hits=row_hits)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
+    _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("row_hits", [False, True])
+def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
+    """At a sparse rate (most 64x64 tiles hold at most one hit per row) with the default tiles,
+    both write paths, lists compared whole (signs included) and true counts past capacity."""
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+
+    x, c = _vecs(rng, 3000, 128).cuda(), _vecs(rng, 2000, 128).cuda()
+    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
+    thr = torch.from_numpy(np.quantile(d, 0.998, axis=1).astype(np.int32)).cuda()
+    b = bucket(x, c, thr, 3, config=replace(DEFAULT_BUCKET_CONFIG, row_hits=row_hits))
+    ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
+    assert (counts > 3).any()
+    for r in range(x.shape[0]):
+        kk = min(counts[r], 3)
+        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+        np.testing.assert_array_equal(b.signs[r, :kk].cpu().numpy(), signs[r][:kk])
 
 
 @pytest.mark.gpu

@@ -127,7 +127,7 @@ def _run(args, emit) -> None:
 
     # the per-row write path (FilterConfig.row_hits, NOTES.md 45) beside each default, until measured
     configs = [DEFAULT_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True)]
-    bucket_configs = [DEFAULT_BUCKET_CONFIG]
+    bucket_configs = [DEFAULT_BUCKET_CONFIG, replace(DEFAULT_BUCKET_CONFIG, row_hits=True)]  # NOTES.md 47
     if args.sweep:
         configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
                     FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2),
@@ -205,7 +205,7 @@ def _run(args, emit) -> None:
                     thr = torch.full((m,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
                     cap = int(10 * rate * n) + 16
                     sweep = args.sweep and m == _ints(args.bucket_m)[0] and rate == 1e-4
-                    for cfg in bucket_configs if sweep else bucket_configs[:1]:
+                    for cfg in bucket_configs if sweep else bucket_configs[:2]:
                         res = {}
 
                         def fused_b():

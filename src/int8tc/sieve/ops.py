@@ -38,9 +38,10 @@ class FilterConfig:
     #: With tma, block_k (a power of two) is lowered to the largest power of two dividing the
     #: padded K.
     tma: bool = False
-    #: pair searches: tiles whose rows hold at most one hit each write them as per-row records (a
-    #: max and a sum along the row) instead of per-element predicated stores (NOTES.md 45; off
-    #: until measured on the GPU)
+    #: all three filters: tiles whose rows hold at most one hit each write them as per-row records
+    #: (a max and a sum along the row) instead of per-element predicated stores (NOTES.md 45, 47;
+    #: pair searches measured 1.33-1.49x on the GPU in the seventh session, bucketing not yet;
+    #: off by default until the sieve is timed with it)
     row_hits: bool = False
 
 
@@ -328,11 +329,11 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                    num_warps=cfg.num_warps)
+                                    ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps)
         else:
             bucket_kernel[grid](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
                                 KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+                                ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
     return BucketHits(ids, signs, counts, cap)
 
 

@@ -272,16 +272,37 @@ def segment_pair_search_kernel(
 
 
 @triton.jit
-def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity):
-    # append a tile's hits to the rows' lists (ascending centre order); returns the new counts
+def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS: tl.constexpr):
+    """Append a tile's hits to the rows' lists (ascending centre order); returns the new counts.
+
+    ROW_HITS: when no row of the tile holds two hits, each row's hit is reduced to its centre (a
+    max) and its dot (a sum) and stored as [BLOCK_M]-long writes, instead of two predicated
+    [BLOCK_M, BLOCK_N] stores with 64-bit slots (FilterConfig.row_hits; NOTES.md 45, 47)."""
     hi = hit.to(tl.int32)
     rc = tl.sum(hi, axis=1)
+    if ROW_HITS:
+        if tl.max(rc, axis=0) <= 1:
+            col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
+            dot = tl.sum(tl.where(hit, acc, 0), axis=1)
+            keep = (rc > 0) & (cnt < capacity)
+            slot = rows.to(tl.int64) * capacity + cnt
+            tl.store(ids_ptr + slot, col, mask=keep)
+            tl.store(signs_ptr + slot, tl.where(dot >= 0, 1, -1).to(tl.int8), mask=keep)
+        else:
+            _store_bucket_tile(hit, hi, rc, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
+    else:
+        _store_bucket_tile(hit, hi, rc, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
+    return cnt + rc
+
+
+@triton.jit
+def _store_bucket_tile(hit, hi, rc, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity):
+    # every hit at its row's count plus its offset inside the row
     pos = cnt[:, None] + _row_offsets(hi, rc)
     keep = hit & (pos < capacity)
     slot = rows[:, None].to(tl.int64) * capacity + pos
     tl.store(ids_ptr + slot, cols[None, :] + tl.zeros_like(hi), mask=keep)
     tl.store(signs_ptr + slot, tl.where(acc >= 0, 1, -1).to(tl.int8), mask=keep)
-    return cnt + rc
 
 
 @triton.jit
@@ -300,6 +321,7 @@ def bucket_kernel(
     counts_ptr,  # [M] int32 true hit counts (also those beyond capacity)
     capacity,
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+    ROW_HITS: tl.constexpr = False,
 ):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -315,7 +337,7 @@ def bucket_kernel(
             hit = tl.abs(acc) >= thr[:, None]
             if row_edge or ((tj + 1) * BLOCK_N > N):
                 hit = hit & rmask[:, None] & cmask[None, :]
-            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
+            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
 
 
@@ -325,7 +347,7 @@ def bucket_tma_kernel(
     c_desc,  # TMA descriptor over the centres [N, KP] int8, block [BLOCK_N, BLOCK_K]
     thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity,  # as bucket_kernel
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-    NUM_STAGES: tl.constexpr,
+    NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block)."""
@@ -341,5 +363,5 @@ def bucket_tma_kernel(
         if _bucket_candidates(acc, lim):
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
-            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
+            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
