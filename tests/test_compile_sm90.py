@@ -127,6 +127,35 @@ if __name__ == "__main__":
                     "capacity": "i32"},
                    {"KP": 128, "BLOCK_M": F.block_m, "BLOCK_N": F.block_n, "BLOCK_K": F.block_k},
                    {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        # the per-row write path (FilterConfig.row_hits, NOTES.md 45, 47)
+        "bucket_tma_rowhits": (bucket_tma_kernel,
+                               {"x_desc": "tensordesc<i8[64, 128]>", "c_desc": "tensordesc<i8[64, 128]>",
+                                "thr_ptr": "*i32", "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8",
+                                "counts_ptr": "*i32", "capacity": "i32"},
+                               {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3,
+                                "ROW_HITS": True},
+                               {"num_warps": 4}),
+        "bucket_rowhits": (bucket_kernel,
+                           {"x_ptr": "*i8", "stride_x": "i32", "c_ptr": "*i8", "stride_c": "i32", "thr_ptr": "*i32",
+                            "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32",
+                            "capacity": "i32"},
+                           {"KP": 128, "BLOCK_M": F.block_m, "BLOCK_N": F.block_n, "BLOCK_K": F.block_k,
+                            "ROW_HITS": True},
+                           {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        "pair_search_tma_rowhits": (pair_search_tma_kernel,
+                                    {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32",
+                                     "y_desc": "tensordesc<i8[64, 128]>", "hy_desc": "tensordesc<i32[64]>", "M": "i32",
+                                     "N": "i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64",
+                                     "capacity": "i64"},
+                                    {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
+                                     "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": True},
+                                    {"num_warps": 4}),
+        "segment_pair_search_rowhits": (segment_pair_search_kernel,
+                                        {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "work_ptr": "*i32",
+                                         "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                                        {"KP": 128, "TILES_PER_PROGRAM": F.tiles_per_program, "BLOCK_M": F.block_m,
+                                         "BLOCK_N": F.block_n, "BLOCK_K": F.block_k, "ROW_HITS": True},
+                                        {"num_warps": F.num_warps, "num_stages": F.num_stages}),
         "ozaki2_residue_split": (residue_split_kernel,
                                  {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "s_ptr": "*i64",
                                   "p_ptr": "*i64", "pf_ptr": "*fp64", "r_ptr": "*i8", "rowmax_ptr": "*i64", "fs_ptr": "*i8", "R": "i32",
@@ -205,7 +234,8 @@ def report():
 @pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonals_gemm_persistent",
                                   "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
-                                  "bucket", "segment_pair_search", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
+                                  "bucket", "segment_pair_search", "bucket_tma_rowhits", "bucket_rowhits",
+                                  "pair_search_tma_rowhits", "segment_pair_search_rowhits", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale"])
 def test_kernel_compiles_for_sm90a(report, name):
@@ -224,6 +254,8 @@ def test_int8_products_use_wgmma(report):
     assert report["pair_search_tma"]["wgmma_s8"] and report["pair_search_tma"]["tma"]
     assert report["segment_pair_search_tma"]["wgmma_s8"] and report["segment_pair_search_tma"]["tma"]
     assert report["bucket_tma"]["wgmma_s8"] and report["bucket_tma"]["tma"]
+    assert report["bucket_tma_rowhits"]["wgmma_s8"] and report["bucket_tma_rowhits"]["tma"]
+    assert report["bucket_rowhits"]["wgmma_s8"] and report["pair_search_tma_rowhits"]["tma"]
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]

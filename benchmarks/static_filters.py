@@ -1,0 +1,114 @@
+"""Static resource report of the sieve filter kernels for sm_90a, without a GPU.
+
+Compiles each filter kernel variant for Hopper with Triton (no GPU needed), then reads the
+cubin with the CUDA tools Triton ships (cuobjdump, nvdisasm): registers per thread, stack
+(spills), and counts of SASS instructions (all, global stores, shuffles, barriers). Registers
+decide occupancy (65536 per SM: 255 registers x 128 threads allow 2 blocks of 4 warps, <= 168
+allow 3, <= 128 allow 4), and the TMA segment kernel measured register-bound on the H200
+(ncu, NOTES.md 44). A proxy, not a timing: the GPU decides (NOTES.md 49).
+
+    python benchmarks/static_filters.py [--out FILE.csv]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+
+
+def _compile(fn, signature: dict, constexprs: dict, **options):
+    import triton
+    from triton.backends.compiler import GPUTarget
+
+    sig = dict(signature)
+    for k in constexprs:
+        sig[k] = "constexpr"
+    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=constexprs)
+    return triton.compile(src, target=GPUTarget("cuda", 90, 32), options=options)
+
+
+def resources(kernel) -> dict:
+    """Registers, stack bytes and SASS instruction counts of a compiled kernel."""
+    import triton
+
+    tools = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "k.cubin")
+        with open(path, "wb") as fh:
+            fh.write(kernel.asm["cubin"])
+        usage = subprocess.run([os.path.join(tools, "cuobjdump"), "--dump-resource-usage", path],
+                               capture_output=True, text=True, check=True).stdout
+        sass = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", path],
+                              capture_output=True, text=True, check=True).stdout
+    ins = [line for line in sass.splitlines() if re.match(r"\s+/\*[0-9a-f]{4,}\*/", line)]
+
+    def field(name):
+        m = re.search(name + r":(\d+)", usage)
+        return int(m.group(1)) if m else -1
+
+    return {"registers": field("REG"), "stack_bytes": field("STACK"), "sass_instructions": len(ins),
+            "global_stores": sum(" STG" in line for line in ins), "shuffles": sum("SHFL" in line for line in ins),
+            "barriers": sum(" BAR" in line for line in ins)}
+
+
+def cases():
+    """(name, kernel, signature, constexprs, options) of the filter variants the sieve can run."""
+    from int8tc.sieve._kernels.filters import (bucket_tma_kernel, pair_search_tma_kernel, segment_pair_search_kernel,
+                                               segment_pair_search_tma_kernel)
+
+    seg_tma = {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32", "goal": "i32",
+               "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"}
+    seg = {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "work_ptr": "*i32", "goal": "i32", "out_ptr": "*i32",
+           "count_ptr": "*i64", "capacity": "i64"}
+    ps_tma = {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "y_desc": "tensordesc<i8[64, 128]>",
+              "hy_desc": "tensordesc<i32[64]>", "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32",
+              "count_ptr": "*i64", "capacity": "i64"}
+    b_tma = {"x_desc": "tensordesc<i8[64, 128]>", "c_desc": "tensordesc<i8[64, 128]>", "thr_ptr": "*i32", "M": "i32",
+             "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32", "capacity": "i32"}
+    out = []
+    for rh in (False, True):
+        tag = " rowhits" if rh else ""
+        for st in (2, 3, 4):
+            out.append((f"segment_pair_search tma 64x64x128 s{st}{tag}", segment_pair_search_tma_kernel, seg_tma,
+                        {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
+                         "NUM_STAGES": st, "ROW_HITS": rh}, {"num_warps": 4}))
+        out.append((f"segment_pair_search plain 64x64x32 s2{tag}", segment_pair_search_kernel, seg,
+                    {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "ROW_HITS": rh},
+                    {"num_warps": 4, "num_stages": 2}))
+        out.append((f"pair_search tma 64x64x128 s3{tag}", pair_search_tma_kernel, ps_tma,
+                    {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
+                     "NUM_STAGES": 3, "ROW_HITS": rh}, {"num_warps": 4}))
+        out.append((f"bucket tma 64x64x128 s3{tag}", bucket_tma_kernel, b_tma,
+                    {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": rh},
+                    {"num_warps": 4}))
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", help="write the table as CSV here")
+    args = p.parse_args(argv)
+    os.environ.pop("TRITON_INTERPRET", None)
+    rows = []
+    for name, fn, sig, consts, opts in cases():
+        r = {"kernel": name, **resources(_compile(fn, sig, consts, **opts))}
+        rows.append(r)
+        print(f"{name:48s} regs {r['registers']:3d}  stack {r['stack_bytes']:4d}  SASS {r['sass_instructions']:5d}  "
+              f"STG {r['global_stores']:3d}  SHFL {r['shuffles']:3d}  BAR {r['barriers']:3d}", flush=True)
+    if args.out:
+        with open(args.out, "w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
