@@ -25,8 +25,9 @@ if __name__ == "__main__":
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
     from int8tc.ozaki2._kernels.guard import guard_kernel
     from int8tc.ozaki2._kernels.accurate import accurate_scale_kernel, bound_plane_kernel, bound_product_kernel
-    from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, pair_search_kernel, pair_search_tma_kernel,
-                                               segment_pair_search_kernel, segment_pair_search_tma_kernel)
+    from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, deferred_rows_kernel, pair_search_kernel,
+                                               pair_search_tma_kernel, segment_pair_search_kernel,
+                                               segment_pair_search_tma_kernel)
     from int8tc.sieve.ops import PLAIN_FILTER_CONFIG as F
 
     HOPPER = GPUTarget("cuda", 90, 32)
@@ -156,6 +157,23 @@ if __name__ == "__main__":
                                         {"KP": 128, "TILES_PER_PROGRAM": F.tiles_per_program, "BLOCK_M": F.block_m,
                                          "BLOCK_N": F.block_n, "BLOCK_K": F.block_k, "ROW_HITS": True},
                                         {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        "segment_pair_search_tma_defer": (segment_pair_search_tma_kernel,
+                                          {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
+                                           "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                                          {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
+                                           "BLOCK_K": 128, "NUM_STAGES": 2, "DEFER": True},
+                                          {"num_warps": 4}),
+        "pair_search_defer": (pair_search_kernel,
+                              {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
+                               "hy_ptr": "*i32", "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32",
+                               "count_ptr": "*i64", "capacity": "i64"},
+                              {"KP": 160, "GRAM": False, "TILES_PER_PROGRAM": F.tiles_per_program, "BLOCK_M": F.block_m,
+                               "BLOCK_N": F.block_n, "BLOCK_K": F.block_k, "DEFER": True},
+                              {"num_warps": F.num_warps, "num_stages": F.num_stages}),
+        "deferred_rows": (deferred_rows_kernel,
+                          {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
+                           "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                          {"KP": 160, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True}, {"num_warps": 4}),
         "ozaki2_residue_split": (residue_split_kernel,
                                  {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "s_ptr": "*i64",
                                   "p_ptr": "*i64", "pf_ptr": "*fp64", "r_ptr": "*i8", "rowmax_ptr": "*i64", "fs_ptr": "*i8", "R": "i32",
@@ -235,7 +253,9 @@ def report():
                                   "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
                                   "bucket", "segment_pair_search", "bucket_tma_rowhits", "bucket_rowhits",
-                                  "pair_search_tma_rowhits", "segment_pair_search_rowhits", "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
+                                  "pair_search_tma_rowhits", "segment_pair_search_rowhits",
+                                  "segment_pair_search_tma_defer", "pair_search_defer", "deferred_rows",
+                                  "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale"])
 def test_kernel_compiles_for_sm90a(report, name):

@@ -17,11 +17,13 @@ CFG = SMALL_FILTER_CONFIG
 TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
 
 
-@pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True)],
-                ids=["plain", "tma", "plain-rowhits", "tma-rowhits"])
+@pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True),
+                        replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True)],
+                ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
-    with the per-row write path of tiles whose rows hold at most one hit (``row_hits``)."""
+    with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), and with
+    rows of two or more hits deferred to the recompute kernel (``defer_rows``)."""
     return request.param
 
 
@@ -248,6 +250,14 @@ def test_filter_bad_input(call, err, match):
         call()
 
 
+def test_defer_rows_capacity_limit():
+    """defer_rows stores 32-bit starts: a capacity that needs more is refused before allocating."""
+    x = torch.zeros(4, 8, dtype=torch.int8)
+    with pytest.raises(ValueError, match=r"defer_rows needs capacity < 2\^31 - 1 .*got 2147483647"):
+        pair_search(x, torch.zeros(4, dtype=torch.int32), 0, 2**31 - 1, config=replace(CFG, defer_rows=True),
+                    backend="triton")
+
+
 def test_cpu_reference_backend_matches(rng):
     x = _vecs(rng, 30, 64)
     h = half_norms(x)
@@ -318,13 +328,14 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("tiles", [(64, 64, 128, 4, False), (128, 128, 128, 8, False), (64, 64, 128, 4, True)])
+@pytest.mark.parametrize("tiles", [(64, 64, 128, 4, False), (128, 128, 128, 8, False), (64, 64, 128, 4, True),
+                                   (64, 64, 128, 4, "defer"), (128, 128, 128, 8, "defer")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
     bm, bn, bk, nw, rh = tiles
     cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3,
-                  row_hits=rh)
+                  row_hits=rh is True, defer_rows=rh == "defer")
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -383,11 +394,14 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
-@pytest.mark.parametrize("row_hits", [False, True])
-def test_gpu_segment_pair_search_default_tiles(rng, tma, row_hits):
+@pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2"])
+def test_gpu_segment_pair_search_default_tiles(rng, tma, mode):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=row_hits)
+    cfg = replace(DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
+                  defer_rows=mode.startswith("defer"))
+    if mode == "defer-s2":
+        cfg = replace(cfg, num_stages=2)
 
     sizes = [300, 0, 1, 129, 64, 1000, 2]
     x = _vecs(rng, sum(sizes), 128, -30, 30).cuda()

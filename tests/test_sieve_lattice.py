@@ -456,8 +456,8 @@ def test_lift_skips_lifted_vectors_without_changing_the_run(monkeypatch):
     assert not bool(sv.lifted.any())
 
 
-@pytest.mark.parametrize("seg,expect", [(None, None), ("plain", (False, False)), ("tma-rowhits", (True, True)),
-                                        ("plain-rowhits", (False, True))])
+@pytest.mark.parametrize("seg,expect", [(None, None), ("plain", (False, False, False)), ("tma-rowhits", (True, True, False)),
+                                        ("plain-rowhits", (False, True, False)), ("tma-defer", (True, False, True))])
 def test_segment_filters_reach_the_in_bucket_search(monkeypatch, seg, expect):
     """segment_filters picks the config of BGJ1's in-bucket search (and only of it)."""
     import int8tc.sieve.lattice.siever as siever
@@ -472,5 +472,5 @@ def test_segment_filters_reach_the_in_bucket_search(monkeypatch, seg, expect):
     monkeypatch.setattr(siever, "segment_pair_search", spy)
     res = solve_svp(svp_challenge_basis(36, 4), 1.05, device="cpu", bkz_block=0, bgj1_from=0, segment_filters=seg)
     assert res.found and seen
-    got = {None if c is None else (c.tma, c.row_hits) for c in seen}
+    got = {None if c is None else (c.tma, c.row_hits, c.defer_rows) for c in seen}
     assert got == {expect}

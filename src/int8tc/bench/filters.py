@@ -104,7 +104,7 @@ def run(args) -> list[dict]:
 
 
 def _flags(cfg) -> str:
-    return (" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "")
+    return (" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "") + (" defer" if cfg.defer_rows else "")
 
 
 def _run(args, emit) -> None:
@@ -126,7 +126,8 @@ def _run(args, emit) -> None:
                 "config": cfg}
 
     # the per-row write path (FilterConfig.row_hits, NOTES.md 45) beside each default, until measured
-    configs = [DEFAULT_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True)]
+    configs = [DEFAULT_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
+               replace(DEFAULT_FILTER_CONFIG, defer_rows=True), replace(DEFAULT_FILTER_CONFIG, defer_rows=True, num_stages=2)]
     bucket_configs = [DEFAULT_BUCKET_CONFIG, replace(DEFAULT_BUCKET_CONFIG, row_hits=True)]  # NOTES.md 47
     if args.sweep:
         configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
@@ -173,7 +174,9 @@ def _run(args, emit) -> None:
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
                 seg_configs = [DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
-                               replace(PLAIN_FILTER_CONFIG, row_hits=True)]
+                               replace(PLAIN_FILTER_CONFIG, row_hits=True),
+                               replace(DEFAULT_FILTER_CONFIG, defer_rows=True, num_stages=2),
+                               replace(DEFAULT_FILTER_CONFIG, defer_rows=True)]  # NOTES.md 49
                 if args.sweep and rate == 1e-4:  # the TMA kernel is register-bound at 4 warps (ncu, sixth session)
                     seg_configs += [replace(c, num_warps=8) for c in seg_configs[:4]] + [
                         replace(DEFAULT_FILTER_CONFIG, num_stages=2), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32),

@@ -43,6 +43,12 @@ class FilterConfig:
     #: pair searches measured 1.33-1.49x on the GPU in the seventh session, bucketing not yet;
     #: off by default until the sieve is timed with it)
     row_hits: bool = False
+    #: pair searches: every tile writes its rows with one hit as per-row records (as row_hits)
+    #: and defers rows with two or more to a second, small kernel that recomputes them, so the hot
+    #: kernel has no [block_m, block_n] store path (its registers: 255 -> ~150-190 for sm_90a,
+    #: NOTES.md 49). Needs capacity < 2^31 - 1; the record buffer grows by capacity / 2 + 1 items.
+    #: Not yet run on the GPU: off by default.
+    defer_rows: bool = False
 
 
 #: the plain kernels (pointer loads): 64x64 tiles, 4 warps ran fastest in the first sweep
@@ -235,8 +241,13 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     _check_goal(goal)
     capacity = _check_count("capacity", capacity)
     be = _backend(dev, backend)
-    records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
-    count = torch.zeros(1, dtype=torch.int64, device=dev)
+    cfg = config or DEFAULT_FILTER_CONFIG
+    if be == "reference" or not cfg.defer_rows:
+        records = buf = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
+        count = torch.zeros(1, dtype=torch.int64, device=dev)
+    else:
+        buf, count = _defer_buffers(capacity, dev)
+        records = buf[:capacity]
     if be == "reference":
         hits = reference.pair_search(x.numpy(), half_norms.numpy(), int(goal),
                                      None if gram else y.numpy(), None if gram else y_half_norms.numpy())
@@ -244,7 +255,6 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         records[:kept] = torch.from_numpy(hits[:kept].astype(np.int32))
         count[0] = len(hits)
         return PairHits(records, count, capacity)
-    cfg = config or DEFAULT_FILTER_CONFIG
     xp = _padded(x)
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
@@ -259,19 +269,41 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             kp, bk = xp.shape[1], _tma_block_k(xp.shape[1], cfg.block_k)
             xd = _descriptor(xp, cfg.block_m, bk)
             yd = xd if gram else _descriptor(yp, cfg.block_n, bk)
-            pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), records,
+            pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), buf,
                                          count, capacity, KP=kp,
                                          GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                         ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps)
+                                         ROW_HITS=cfg.row_hits, DEFER=cfg.defer_rows, num_warps=cfg.num_warps)
         else:
             pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
-                                     records, count, capacity, KP=xp.shape[1], GRAM=gram,
+                                     buf, count, capacity, KP=xp.shape[1], GRAM=gram,
                                      TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                      BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, ROW_HITS=cfg.row_hits,
-                                     num_warps=cfg.num_warps, num_stages=cfg.num_stages)
-    hits = PairHits(records, count, capacity)
+                                     DEFER=cfg.defer_rows, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        if cfg.defer_rows:
+            _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg.block_n)
+    hits = PairHits(records, count[:1], capacity)
     return _sort_records(hits, n) if deterministic else hits
+
+
+def _defer_buffers(capacity: int, dev) -> tuple[torch.Tensor, torch.Tensor]:
+    """Record buffer with room for the deferred rows after the records, and the two counters
+    (hits, deferred rows) of a ``defer_rows`` search. A deferred row holds >= 2 hits and starts
+    below capacity, and rows' ranges are disjoint, so at most capacity // 2 + 1 are deferred."""
+    if capacity >= 2**31 - 1:
+        raise ValueError(f"defer_rows needs capacity < 2^31 - 1 (its items hold 32-bit starts), got {capacity}")
+    return (torch.empty((capacity + capacity // 2 + 1, 4), dtype=torch.int32, device=dev),
+            torch.zeros(2, dtype=torch.int64, device=dev))
+
+
+def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, block_n: int) -> None:
+    """Launch ``deferred_rows_kernel`` over a ``defer_rows`` search's items (no host sync); an
+    item spans one column tile of the search (``block_n`` columns)."""
+    from ._kernels.filters import deferred_rows_kernel
+
+    programs = min(capacity // 2 + 1, 512)
+    deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity,
+                                      KP=xp.shape[1], BLOCK_N=block_n, BLOCK_K=32, TRI=tri, num_warps=4)
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:
@@ -450,8 +482,13 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     if int(off_host[0]) != 0 or int(off_host[-1]) != m or bool((off_host[1:] < off_host[:-1]).any()):
         raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
     be = _backend(dev, backend)
-    records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
-    count = torch.zeros(1, dtype=torch.int64, device=dev)
+    cfg = config or DEFAULT_FILTER_CONFIG
+    if be == "reference" or not cfg.defer_rows:
+        records = buf = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
+        count = torch.zeros(1, dtype=torch.int64, device=dev)
+    else:
+        buf, count = _defer_buffers(capacity, dev)
+        records = buf[:capacity]
     if be == "reference":
         parts = []
         for a, b in zip(off_host[:-1].tolist(), off_host[1:].tolist()):
@@ -465,7 +502,6 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         count[0] = len(hits)
         out = PairHits(records, count, capacity)
         return _sort_records(out, m) if deterministic else out
-    cfg = config or DEFAULT_FILTER_CONFIG
     if cfg.block_m != cfg.block_n:
         raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
     work = _segment_work(offsets, cfg.block_m, cfg.tiles_per_program)
@@ -476,15 +512,18 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         if cfg.tma:
             bk = _tma_block_k(xp.shape[1], cfg.block_k)
             segment_pair_search_tma_kernel[(len(work),)](_descriptor(xp, cfg.block_m, bk), half_norms, work, int(goal),
-                                                         records, count, capacity, KP=xp.shape[1],
+                                                         buf, count, capacity, KP=xp.shape[1],
                                                          TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                                         ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps)
+                                                         ROW_HITS=cfg.row_hits, DEFER=cfg.defer_rows,
+                                                         num_warps=cfg.num_warps)
         else:
-            segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), records, count,
+            segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), buf, count,
                                                      capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
                                                      BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                                     ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps,
-                                                     num_stages=cfg.num_stages)
-    out = PairHits(records, count, capacity)
+                                                     ROW_HITS=cfg.row_hits, DEFER=cfg.defer_rows,
+                                                     num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+        if cfg.defer_rows:
+            _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg.block_n)
+    out = PairHits(records, count[:1], capacity)
     return _sort_records(out, m) if deterministic else out

@@ -65,6 +65,7 @@ def pair_search_kernel(
     capacity,
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, ROW_HITS: tl.constexpr = False,
+    DEFER: tl.constexpr = False,
 ):
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -77,7 +78,7 @@ def pair_search_kernel(
         # masks only where a tile crosses the matrix edge or the Gram diagonal
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
                         row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
-                        ROW_HITS)
+                        ROW_HITS, DEFER, N)
 
 
 @triton.jit
@@ -115,7 +116,7 @@ def _row_limits(hx_ptr, rows, rmask, goal):
 
 @triton.jit
 def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
-                    out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr):
+                    out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr, DEFER: tl.constexpr, col_end):
     # hit  <=>  h_i + h_j - |dot| <= goal  <=>  t_ij = |dot| - h_j >= h_i - goal = hxg_i.
     # An inner tile has a hit iff some row's max_j t_ij reaches hxg_i: abs, sub and max per
     # element, the comparison once per row; exact (no bound loosened), and no sum that could leave
@@ -127,9 +128,9 @@ def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.c
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS)
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
     elif tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
-        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS)
+        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
 
 
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
@@ -142,7 +143,7 @@ def pair_search_tma_kernel(
     out_ptr, count_ptr, capacity,  # as pair_search_kernel
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
-    ROW_HITS: tl.constexpr = False,
+    ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block."""
@@ -157,7 +158,7 @@ def pair_search_tma_kernel(
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
                         row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
-                        ROW_HITS)
+                        ROW_HITS, DEFER, N)
 
 
 @triton.jit
@@ -178,7 +179,7 @@ def segment_pair_search_tma_kernel(
     hx_ptr, work_ptr, goal, out_ptr, count_ptr, capacity,  # as segment_pair_search_kernel
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
-    ROW_HITS: tl.constexpr = False,
+    ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False,
 ):
     """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads (tiles may reach
     into the next segment: those rows and columns are masked)."""
@@ -197,24 +198,50 @@ def segment_pair_search_tma_kernel(
         cmask = cols < end
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
-                        True, out_ptr, count_ptr, capacity, ROW_HITS)
+                        True, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, end)
 
 
 @triton.jit
-def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr):
+def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr,
+                     DEFER: tl.constexpr, col_end):
     """Compact a tile's hits into the record buffer: one atomic per tile with a hit.
 
     ROW_HITS: when no row of the tile holds two hits (the common case at the sieve's rates), each
     row's hit is reduced to one column and one dot (a max and a sum along the row) and written as
     [BLOCK_M]-long stores, instead of four predicated [BLOCK_M, BLOCK_N] stores and their 64-bit
-    offsets (FilterConfig.row_hits; NOTES.md 45)."""
+    offsets (FilterConfig.row_hits; NOTES.md 45).
+
+    DEFER: rows with one hit are written that way in every tile; a row with two or more hits
+    (below capacity) is deferred as an item (i, first column, column end, its reserved start)
+    after the records, for ``deferred_rows_kernel`` to recompute and write; the hot kernel then
+    has no [BLOCK_M, BLOCK_N] store path (FilterConfig.defer_rows; NOTES.md 49)."""
     hi = hit.to(tl.int32)
     rc = tl.sum(hi, axis=1)
     total = tl.sum(rc, axis=0)
     if total > 0:  # masked tiles whose candidates all fell outside stop here
         base = tl.atomic_add(count_ptr, total.to(tl.int64))
         row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
-        if ROW_HITS:
+        if DEFER:
+            col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
+            dot = tl.sum(tl.where(hit, acc, 0), axis=1)
+            room = row_start < capacity
+            keep = (rc == 1) & room
+            rec = out_ptr + row_start * 4
+            tl.store(rec, rows, mask=keep)
+            tl.store(rec + 1, col, mask=keep)
+            tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
+            tl.store(rec + 3, dot, mask=keep)
+            multi = ((rc >= 2) & room).to(tl.int32)
+            n_multi = tl.sum(multi, axis=0)
+            if n_multi > 0:
+                dbase = tl.atomic_add(count_ptr + 1, n_multi.to(tl.int64))
+                item = out_ptr + (capacity + dbase + (tl.cumsum(multi, axis=0) - multi).to(tl.int64)) * 4
+                dk = multi > 0
+                tl.store(item, rows, mask=dk)
+                tl.store(item + 1, tl.min(cols, axis=0) + tl.zeros_like(rows), mask=dk)
+                tl.store(item + 2, col_end + tl.zeros_like(rows), mask=dk)
+                tl.store(item + 3, row_start.to(tl.int32), mask=dk)
+        elif ROW_HITS:
             if tl.max(rc, axis=0) <= 1:
                 col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
                 dot = tl.sum(tl.where(hit, acc, 0), axis=1)
@@ -252,6 +279,7 @@ def segment_pair_search_kernel(
     out_ptr, count_ptr, capacity,  # as pair_search_kernel; i, j index X
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, ROW_HITS: tl.constexpr = False,
+    DEFER: tl.constexpr = False,
 ):
     """All pairs i < j inside each segment [start, end) of X (a Gram search per segment, upper
     triangle only), for many segments in one launch: program w handles work item w."""
@@ -268,7 +296,47 @@ def segment_pair_search_kernel(
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,  # masked at a segment edge or the diagonal
                         row_edge or (start + (tj + 1) * BLOCK_N > end) or (tj == ti), True, out_ptr, count_ptr,
-                        capacity, ROW_HITS)
+                        capacity, ROW_HITS, DEFER, end)
+
+
+@triton.jit(do_not_specialize=["goal", "capacity"])
+def deferred_rows_kernel(
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 and h_x as the search's
+    y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for Gram and segmented searches)
+    goal, out_ptr, count_ptr, capacity,  # the search's records; count_ptr[1]: deferred items after them
+    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
+):
+    """Write the hits of the rows a DEFER search left (``_write_pair_hits``): each item (i, col0,
+    col_end, start) is row i against columns col0 .. col0 + BLOCK_N - 1 below col_end (and above
+    i when TRI), recomputed exactly with the same test, its hits written from the reserved start
+    in ascending column order. Programs stride over the items (their count is read here)."""
+    n_items = tl.load(count_ptr + 1).to(tl.int32)
+    for it in range(tl.program_id(0), n_items, tl.num_programs(0)):
+        item = out_ptr + (capacity + it) * 4
+        i = tl.load(item)
+        col0 = tl.load(item + 1)
+        col_end = tl.load(item + 2)
+        start = tl.load(item + 3).to(tl.int64)
+        cols = col0 + tl.arange(0, BLOCK_N)
+        cmask = cols < col_end
+        dot = tl.zeros((BLOCK_N,), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            ks = k0 + tl.arange(0, BLOCK_K)
+            xi = tl.load(x_ptr + i.to(tl.int64) * stride_x + ks).to(tl.int32)
+            yt = tl.load(y_ptr + cols[:, None].to(tl.int64) * stride_y + ks[None, :], mask=cmask[:, None], other=0)
+            dot += tl.sum(yt.to(tl.int32) * xi[None, :], axis=1)
+        hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
+        hit = ((tl.abs(dot) - hy) >= (tl.load(hx_ptr + i) - goal)) & cmask
+        if TRI:
+            hit = hit & (cols > i)
+        hi = hit.to(tl.int32)
+        pos = start + (tl.cumsum(hi, axis=0) - hi).to(tl.int64)
+        keep = hit & (pos < capacity)
+        rec = out_ptr + pos * 4
+        tl.store(rec, i + tl.zeros_like(cols), mask=keep)
+        tl.store(rec + 1, cols, mask=keep)
+        tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
+        tl.store(rec + 3, dot, mask=keep)
 
 
 @triton.jit

@@ -12,5 +12,6 @@ BGJ1_MEMBERSHIP = 4.0
 #: more, smaller buckets (NOTES.md 44): not yet measured.
 BGJ1_MAX_BUCKETS = 4096
 #: kernels for BGJ1's in-bucket search alone (``segment_filters``, ``--segment-filters``): the TMA or
-#: plain segment search, "-rowhits" with the per-row write path (FilterConfig.row_hits)
-SEGMENT_FILTERS = ("tma", "plain", "tma-rowhits", "plain-rowhits")
+#: plain segment search, "-rowhits" with the per-row write path (FilterConfig.row_hits), "tma-defer"
+#: the TMA search at 2 stages with multi-hit rows deferred (FilterConfig.defer_rows; not GPU-run yet)
+SEGMENT_FILTERS = ("tma", "plain", "tma-rowhits", "plain-rowhits", "tma-defer")

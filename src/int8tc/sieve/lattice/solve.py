@@ -266,7 +266,9 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         sv.bgj1_membership = float(bgj1_membership)
         sv.bgj1_max_buckets = bgj1_max_buckets
         sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
-        if segment_filters is not None:
+        if segment_filters == "tma-defer":  # 2 stages: 168 registers, 3 blocks per SM (NOTES.md 49)
+            sv.segment_config = replace(DEFAULT_FILTER_CONFIG, defer_rows=True, num_stages=2)
+        elif segment_filters is not None:
             base = PLAIN_FILTER_CONFIG if segment_filters.startswith("plain") else DEFAULT_FILTER_CONFIG
             sv.segment_config = replace(base, row_hits=segment_filters.endswith("-rowhits"))
         sv.profile = bool(profile)
