@@ -9,6 +9,8 @@
 #   NOTES 46), then 120 seed 1 with it.
 # GPU 1: dimension 110 x 3 with the defaults (the A/B's other side, same machine), then 120 seed 1.
 # If plain-rowhits wins in the sieve, make row_hits the default (FilterConfig) and re-time 100/120.
+# Also not GPU-run: defer_rows (NOTES 50; bench-filters times it beside row_hits; if it wins there,
+# A/B --segment-filters tma-defer in the sieve the same way).
 # Not GPU-run yet: bucketing's row_hits path (main, opt-in; its GPU tests are in the suite above and
 # bench-filters times it, NOTES 47) and int32 database coefficients (branch int32-coeffs, NOTES 48
 # there: check it out, run the sieve tests and a dimension-120 seed with --insert-at none against
