@@ -1,13 +1,15 @@
-"""Static resource report of the sieve filter kernels for sm_90a, without a GPU.
+"""Static resource report of Triton kernels for sm_90a, without a GPU.
 
 Compiles each filter kernel variant for Hopper with Triton (no GPU needed), then reads the
 cubin with the CUDA tools Triton ships (cuobjdump, nvdisasm): registers per thread, stack
 (spills), and counts of SASS instructions (all, global stores, shuffles, barriers). Registers
 decide occupancy (65536 per SM: 255 registers x 128 threads allow 2 blocks of 4 warps, <= 168
 allow 3, <= 128 allow 4), and the TMA segment kernel measured register-bound on the H200
-(ncu, NOTES.md 44). A proxy, not a timing: the GPU decides (NOTES.md 49).
+(ncu, NOTES.md 44). A proxy, not a timing: the GPU decides (NOTES.md 49, 51).
 
-    python benchmarks/static_filters.py [--out FILE.csv]
+    python benchmarks/static_kernels.py [--out FILE.csv]           # the filter variants
+    python benchmarks/static_kernels.py --all [--out FILE.csv]     # every kernel of tests/test_compile_sm90.py,
+                                                                    # at the configurations listed there
 """
 
 from __future__ import annotations
@@ -101,16 +103,48 @@ def cases():
     return out
 
 
+def compile_test_kernels():
+    """(name, compiled kernel) for every case of tests/test_compile_sm90.py, at its configuration:
+    that script is run as it is, with triton.compile wrapped to keep what it builds."""
+    import contextlib
+    import io
+    import runpy
+
+    import triton
+
+    built, real = [], triton.compile
+
+    def keep(src, target=None, options=None):
+        k = real(src, target=target, options=options)
+        consts = ", ".join(f"{v}" for v in getattr(src, "constants", {}).values())
+        built.append((f"{src.fn.__name__} [{consts}] {options}", k))
+        return k
+
+    triton.compile = keep
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
+                                        "test_compile_sm90.py"), run_name="__main__")
+    finally:
+        triton.compile = real
+    return built
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", help="write the table as CSV here")
+    p.add_argument("--all", action="store_true", help="every kernel of tests/test_compile_sm90.py instead")
     args = p.parse_args(argv)
     os.environ.pop("TRITON_INTERPRET", None)
     rows = []
-    for name, fn, sig, consts, opts in cases():
-        r = {"kernel": name, **resources(_compile(fn, sig, consts, **opts))}
+    if args.all:
+        built = compile_test_kernels()
+    else:
+        built = ((name, _compile(fn, sig, consts, **opts)) for name, fn, sig, consts, opts in cases())
+    for name, kernel in built:
+        r = {"kernel": name, **resources(kernel)}
         rows.append(r)
-        print(f"{name:48s} regs {r['registers']:3d}  stack {r['stack_bytes']:4d}  SASS {r['sass_instructions']:5d}  "
+        print(f"{name[:110]:110s} regs {r['registers']:3d}  stack {r['stack_bytes']:4d}  SASS {r['sass_instructions']:5d}  "
               f"STG {r['global_stores']:3d}  SHFL {r['shuffles']:3d}  BAR {r['barriers']:3d}", flush=True)
     if args.out:
         with open(args.out, "w", newline="") as fh:
