@@ -5,7 +5,9 @@ cubin with the CUDA tools Triton ships (cuobjdump, nvdisasm): registers per thre
 (spills), and counts of SASS instructions (all, global stores, shuffles, barriers). Registers
 decide occupancy (65536 per SM: 255 registers x 128 threads allow 2 blocks of 4 warps, <= 168
 allow 3, <= 128 allow 4), and the TMA segment kernel measured register-bound on the H200
-(ncu, NOTES.md 44). A proxy, not a timing: the GPU decides (NOTES.md 49, 51).
+(ncu, NOTES.md 44). A proxy, not a timing: the GPU decides (NOTES.md 49, 51). The builds here
+carry no launch specialisations (16-divisible pointers and sizes, unit strides), which the GPU's
+builds do; they can allocate registers differently (NOTES.md 51).
 
     python benchmarks/static_kernels.py [--out FILE.csv]           # the filter variants
     python benchmarks/static_kernels.py --all [--out FILE.csv]     # every kernel of tests/test_compile_sm90.py,
