@@ -11,6 +11,8 @@
 # If plain-rowhits wins in the sieve, make row_hits the default (FilterConfig) and re-time 100/120.
 # Also not GPU-run: defer_rows (NOTES 50; bench-filters times it beside row_hits; if it wins there,
 # A/B --segment-filters tma-defer in the sieve the same way).
+# Issue 6 lead (NOTES 51): Ozaki-II's residue split spills at its default tiles (32 x 128, 4 warps);
+# time it against 16 x 64 x 4 warps and 32 x 128 x 8 warps (SPLIT_BLOCK_R/K in ozaki2/gemm.py).
 # Not GPU-run yet: bucketing's row_hits path (main, opt-in; its GPU tests are in the suite above and
 # bench-filters times it, NOTES 47) and int32 database coefficients (branch int32-coeffs, NOTES 48
 # there: check it out, run the sieve tests and a dimension-120 seed with --insert-at none against
