@@ -1,4 +1,4 @@
-"""Ozaki-II phase breakdown and CRT tile choices on the GPU (one process, same inputs).
+"""Ozaki-II phase breakdown, residue-split and CRT tile choices on the GPU (one process, same inputs).
 
     PYTHONPATH=src python benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 14,15,16 --out results/x.csv
 """
@@ -8,6 +8,7 @@ import torch
 
 from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki2 import OzakiIIGemm
+from int8tc.ozaki2.gemm import SPLIT_TILE_CHOICES
 
 CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
 
@@ -46,6 +47,14 @@ def main():
                "plan_b_bounds_tb_ms": time_cuda(lambda: OzakiIIGemm(b, nm, bounds=True, transpose_b=True), args.iters),
                "one_shot_guarded_ms": time_cuda(lambda: _guarded_one_shot(a, b, nm, out, False), args.iters),
                "one_shot_guarded_tb_ms": time_cuda(lambda: _guarded_one_shot(a, b, nm, out, True), args.iters)}
+        ref_res = gra.clone()
+        for t in SPLIT_TILE_CHOICES:  # the guarded plan's split (floors included), residues compared bit for bit
+            guarded.split_tiles = t
+            gra.fill_(0)
+            row[f"split_a_bounds_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(
+                lambda: guarded._split(a, gsa, gra, grows[0], gfs), args.iters)
+            assert torch.equal(gra, ref_res), t
+        guarded.split_tiles = SPLIT_TILE_CHOICES[0]
         ref = out.clone()
         for t in CRT_TILES:
             plan.crt_tiles = t

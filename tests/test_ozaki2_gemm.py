@@ -26,6 +26,22 @@ def test_matches_reference(rng, dev, dims, n_moduli):
     np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, n_moduli))
 
 
+@pytest.mark.parametrize("bounds", [False, True])
+def test_every_split_tile_choice_gives_the_same_product(rng, dev, bounds):
+    """The residue-split tiles benchmarks/tune_ozaki2.py times (SPLIT_TILE_CHOICES) are exact."""
+    from int8tc.ozaki2.gemm import SPLIT_TILE_CHOICES
+
+    m, k, n = 37, 150, 11
+    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    plan = OzakiIIGemm(torch.from_numpy(b).to(dev), 15, backend="triton", small_tiles=dev.type == "cpu", bounds=bounds)
+    expect = r2.gemm(a, b, 15)
+    for t in SPLIT_TILE_CHOICES:
+        plan.split_tiles = t
+        out = poisoned((m, n), torch.float64, dev)
+        plan(torch.from_numpy(a).to(dev), out=out)
+        np.testing.assert_array_equal(out.cpu().numpy(), expect, err_msg=str(t))
+
+
 def test_extreme_inputs_match_reference(rng, dev):
     m, k, n = 9, 40, 6
     a = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-100, 101, m))[:, None]

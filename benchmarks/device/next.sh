@@ -12,7 +12,8 @@
 # Also not GPU-run: defer_rows (NOTES 50; bench-filters times it beside row_hits; if it wins there,
 # A/B --segment-filters tma-defer in the sieve the same way).
 # Issue 6 lead (NOTES 51): Ozaki-II's residue split spills at its default tiles (32 x 128, 4 warps);
-# time it against 16 x 64 x 4 warps and 32 x 128 x 8 warps (SPLIT_BLOCK_R/K in ozaki2/gemm.py).
+# time it against 16 x 64 x 4 warps and 32 x 128 x 8 warps: PYTHONPATH=src python3 benchmarks/tune_ozaki2.py
+# --sizes 4096,8192 --moduli 15 (split_a_bounds_*_ms columns; OzakiIIGemm.split_tiles).
 # Issue 3 lead (NOTES 51): Ozaki-I's fused reconstruction spills at 128 x 128 but not at 128 x 64 x 8
 # warps: time Config(block_m=128, block_n=64, fused_recon=True) against the default at S = 2..8.
 # Not GPU-run yet: bucketing's row_hits path (main, opt-in; its GPU tests are in the suite above and

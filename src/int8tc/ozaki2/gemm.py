@@ -36,7 +36,10 @@ GUARD_TILES = (128, 128, 128, 8, 8, 3)
 #: on randn the bound's ratio E / (u L) is ~0.1 sqrt(K) against the test's 2 sqrt(K), so an 8x
 #: smaller L still passes with ~2.5x margin; inputs that fail it run the full product
 GUARD_STRIDE, GUARD_STRIDE_MIN_K = 8, 2048
-SPLIT_BLOCK_R, SPLIT_BLOCK_K = 32, 128
+SPLIT_BLOCK_R, SPLIT_BLOCK_K, SPLIT_WARPS = 32, 128, 4
+#: residue-split tiles to time against the default (benchmarks/tune_ozaki2.py): the default spills
+#: for sm_90a (544 bytes of stack with the launch's specialisations), these do not (NOTES.md 51)
+SPLIT_TILE_CHOICES = ((32, 128, 4), (16, 64, 4), (32, 128, 8), (8, 128, 4))
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
@@ -112,6 +115,8 @@ class OzakiIIGemm:
         self._ws = None
         #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
         self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
+        #: residue-split tile (block_r, block_k, num_warps); SPLIT_TILE_CHOICES lists the candidates
+        self.split_tiles = (SPLIT_BLOCK_R, SPLIT_BLOCK_K, SPLIT_WARPS)
         bk = self.tiles[2]
         limit = (K_RESIDUE_MAX // bk) * bk
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
@@ -232,11 +237,12 @@ class OzakiIIGemm:
 
         r, k = x.shape
         _, rp, kp = out.shape
-        grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
+        br, bk, nw = self.split_tiles
+        grid = (triton.cdiv(rp, br), triton.cdiv(kp, bk))
         residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, bits, sub, r, k, rp, kp,
                                    sub.shape[1], NMOD=self.n_moduli, FLOORS=self.bounds,
-                                   SUB=self.guard_stride if sub.numel() else 1, BLOCK_R=SPLIT_BLOCK_R,
-                                   BLOCK_K=SPLIT_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+                                   SUB=self.guard_stride if sub.numel() else 1, BLOCK_R=br,
+                                   BLOCK_K=bk, num_warps=nw, enable_fp_fusion=False)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
         ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
