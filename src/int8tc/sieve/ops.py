@@ -242,12 +242,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     capacity = _check_count("capacity", capacity)
     be = _backend(dev, backend)
     cfg = config or DEFAULT_FILTER_CONFIG
-    if be == "reference" or not cfg.defer_rows:
-        records = buf = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
-        count = torch.zeros(1, dtype=torch.int64, device=dev)
-    else:
-        buf, count = _defer_buffers(capacity, dev)
-        records = buf[:capacity]
+    records, buf, count = _record_buffers(capacity, dev, be == "triton" and cfg.defer_rows)
     if be == "reference":
         hits = reference.pair_search(x.numpy(), half_norms.numpy(), int(goal),
                                      None if gram else y.numpy(), None if gram else y_half_norms.numpy())
@@ -286,14 +281,18 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     return _sort_records(hits, n) if deterministic else hits
 
 
-def _defer_buffers(capacity: int, dev) -> tuple[torch.Tensor, torch.Tensor]:
-    """Record buffer with room for the deferred rows after the records, and the two counters
-    (hits, deferred rows) of a ``defer_rows`` search. A deferred row holds >= 2 hits and starts
-    below capacity, and rows' ranges are disjoint, so at most capacity // 2 + 1 are deferred."""
+def _record_buffers(capacity: int, dev, defer: bool) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(records [capacity, 4], the kernels' buffer, counters) of a pair search. With ``defer``
+    (``defer_rows``) the buffer has room for the deferred rows after the records and a second
+    counter: a deferred row holds >= 2 hits and starts below capacity, and rows' ranges are
+    disjoint, so at most capacity // 2 + 1 are deferred."""
+    if not defer:
+        records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
+        return records, records, torch.zeros(1, dtype=torch.int64, device=dev)
     if capacity >= 2**31 - 1:
         raise ValueError(f"defer_rows needs capacity < 2^31 - 1 (its items hold 32-bit starts), got {capacity}")
-    return (torch.empty((capacity + capacity // 2 + 1, 4), dtype=torch.int32, device=dev),
-            torch.zeros(2, dtype=torch.int64, device=dev))
+    buf = torch.empty((capacity + capacity // 2 + 1, 4), dtype=torch.int32, device=dev)
+    return buf[:capacity], buf, torch.zeros(2, dtype=torch.int64, device=dev)
 
 
 def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, block_n: int) -> None:
@@ -483,12 +482,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
     be = _backend(dev, backend)
     cfg = config or DEFAULT_FILTER_CONFIG
-    if be == "reference" or not cfg.defer_rows:
-        records = buf = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
-        count = torch.zeros(1, dtype=torch.int64, device=dev)
-    else:
-        buf, count = _defer_buffers(capacity, dev)
-        records = buf[:capacity]
+    records, buf, count = _record_buffers(capacity, dev, be == "triton" and cfg.defer_rows)
     if be == "reference":
         parts = []
         for a, b in zip(off_host[:-1].tolist(), off_host[1:].tolist()):
