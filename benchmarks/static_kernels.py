@@ -143,10 +143,11 @@ def main(argv=None) -> int:
         built = compile_test_kernels()
     else:
         built = ((name, _compile(fn, sig, consts, **opts)) for name, fn, sig, consts, opts in cases())
+    width = 110 if args.all else 48
     for name, kernel in built:
         r = {"kernel": name, **resources(kernel)}
         rows.append(r)
-        print(f"{name[:110]:110s} regs {r['registers']:3d}  stack {r['stack_bytes']:4d}  SASS {r['sass_instructions']:5d}  "
+        print(f"{name[:width]:{width}s} regs {r['registers']:3d}  stack {r['stack_bytes']:4d}  SASS {r['sass_instructions']:5d}  "
               f"STG {r['global_stores']:3d}  SHFL {r['shuffles']:3d}  BAR {r['barriers']:3d}", flush=True)
     if args.out:
         with open(args.out, "w", newline="") as fh:

@@ -222,15 +222,8 @@ def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HIT
         base = tl.atomic_add(count_ptr, total.to(tl.int64))
         row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
         if DEFER:
-            col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
-            dot = tl.sum(tl.where(hit, acc, 0), axis=1)
             room = row_start < capacity
-            keep = (rc == 1) & room
-            rec = out_ptr + row_start * 4
-            tl.store(rec, rows, mask=keep)
-            tl.store(rec + 1, col, mask=keep)
-            tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
-            tl.store(rec + 3, dot, mask=keep)
+            _write_row_records(hit, acc, rows, cols, row_start, (rc == 1) & room, out_ptr)
             multi = ((rc >= 2) & room).to(tl.int32)
             n_multi = tl.sum(multi, axis=0)
             if n_multi > 0:
@@ -243,18 +236,24 @@ def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HIT
                 tl.store(item + 3, row_start.to(tl.int32), mask=dk)
         elif ROW_HITS:
             if tl.max(rc, axis=0) <= 1:
-                col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
-                dot = tl.sum(tl.where(hit, acc, 0), axis=1)
-                keep = (rc > 0) & (row_start < capacity)
-                rec = out_ptr + row_start * 4
-                tl.store(rec, rows, mask=keep)
-                tl.store(rec + 1, col, mask=keep)
-                tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
-                tl.store(rec + 3, dot, mask=keep)
+                _write_row_records(hit, acc, rows, cols, row_start, (rc > 0) & (row_start < capacity), out_ptr)
             else:
                 _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
         else:
             _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
+
+
+@triton.jit
+def _write_row_records(hit, acc, rows, cols, row_start, keep, out_ptr):
+    # rows (where keep) whose one hit in the tile becomes one record: its column by a max along
+    # the row, its dot by a sum, [BLOCK_M]-long stores
+    col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
+    dot = tl.sum(tl.where(hit, acc, 0), axis=1)
+    rec = out_ptr + row_start * 4
+    tl.store(rec, rows, mask=keep)
+    tl.store(rec + 1, col, mask=keep)
+    tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
+    tl.store(rec + 3, dot, mask=keep)
 
 
 @triton.jit

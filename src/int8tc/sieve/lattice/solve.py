@@ -314,13 +314,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                 todo = [c for c in todo if c > sv.d]
                 cands = sv.insertion_candidates()
                 if cands:
-                    if sv.best is not None:
-                        v = sv.vector(sv.best[1])
-                        c_in = [sum(sv.best[1][i] * u[i][j] for i in range(n)) for j in range(n)] if u is not None else None
-                        if carried is None or sv.best[0] < carried[0]:
-                            carried = (sv.best[0], v, c_in)
                     b0_before, d_at = math.sqrt(sv.r[0]) / sv.gh, sv.d
-                    rows, u_new = insert_vectors(reduced, cands, u)
+                    rows, _ = insert_vectors(reduced, cands)  # U only once the insertion is taken
                     saving = context_saving(sv.r, gso_r(rows), min(n, d_at + INSERT_AHEAD))
                     if saving < insert_min_saving:
                         line = (f"insertion of {len(cands)} lifts at context {d_at} would save {saving:.1f} "
@@ -329,7 +324,12 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                         say(line)
                         sv.extend_left()
                         continue
-                    reduced, u = rows, u_new
+                    if sv.best is not None and (carried is None or sv.best[0] < carried[0]):
+                        c_in = [sum(sv.best[1][i] * u[i][j] for i in range(n)) for j in range(n)] if u is not None else None
+                        carried = (sv.best[0], sv.vector(sv.best[1]), c_in)
+                    if u is not None:  # the same rows (LLL is deterministic), now with the transformation
+                        rows, u = insert_vectors(reduced, cands, u)
+                    reduced = rows
                     stats = sv.stats
                     sv = make_siever(reduced)
                     sv.stats = stats
