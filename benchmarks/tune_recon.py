@@ -23,6 +23,10 @@ VARIANTS = {
     "fused_128x128_s4": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=128, num_stages=4, fused_recon=True),
     "fused_256x128_s3": dataclasses.replace(DEFAULT_CONFIG, fused_recon=True),
     "one_launch": dataclasses.replace(DEFAULT_CONFIG, one_launch=True),  # NOTES 39
+    # no spill at 128 x 64 with 8 warps (static, NOTES 51); the spilling 128 x 128 was measured slower
+    "fused_128x64_8w_s3": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=64, num_warps=8, fused_recon=True),
+    "fused_128x64_8w_s4": dataclasses.replace(DEFAULT_CONFIG, block_m=128, block_n=64, num_warps=8, num_stages=4,
+                                              fused_recon=True),
 }
 
 
