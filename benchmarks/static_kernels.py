@@ -77,24 +77,25 @@ def cases():
     b_tma = {"x_desc": "tensordesc<i8[64, 128]>", "c_desc": "tensordesc<i8[64, 128]>", "thr_ptr": "*i32", "M": "i32",
              "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32", "capacity": "i32"}
     out = []
-    for mode in ("", "rowhits", "defer"):
-        rh, df = mode == "rowhits", mode == "defer"
+    for mode in ("", "rowhits", "defer", "rounds"):
+        rh, df, ro = mode == "rowhits", mode == "defer", mode == "rounds"
         tag = f" {mode}" if mode else ""
         for st in (2, 3, 4):
             out.append((f"segment_pair_search tma 64x64x128 s{st}{tag}", segment_pair_search_tma_kernel, seg_tma,
                         {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
-                         "NUM_STAGES": st, "ROW_HITS": rh, "DEFER": df}, {"num_warps": 4}))
+                         "NUM_STAGES": st, "ROW_HITS": rh, "DEFER": df, "ROUNDS": ro}, {"num_warps": 4}))
         out.append((f"segment_pair_search plain 64x64x32 s2{tag}", segment_pair_search_kernel, seg,
                     {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "ROW_HITS": rh,
-                     "DEFER": df},
+                     "DEFER": df, "ROUNDS": ro},
                     {"num_warps": 4, "num_stages": 2}))
         out.append((f"pair_search tma 64x64x128 s3{tag}", pair_search_tma_kernel, ps_tma,
                     {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
-                     "NUM_STAGES": 3, "ROW_HITS": rh, "DEFER": df}, {"num_warps": 4}))
+                     "NUM_STAGES": 3, "ROW_HITS": rh, "DEFER": df, "ROUNDS": ro}, {"num_warps": 4}))
         if df:
             continue
         out.append((f"bucket tma 64x64x128 s3{tag}", bucket_tma_kernel, b_tma,
-                    {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": rh},
+                    {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": rh,
+                     "ROUNDS": ro},
                     {"num_warps": 4}))
     from int8tc.sieve._kernels.filters import deferred_rows_kernel
 

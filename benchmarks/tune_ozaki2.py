@@ -3,6 +3,7 @@
     PYTHONPATH=src python benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 14,15,16 --out results/x.csv
 """
 
+import contextlib
 
 import torch
 
@@ -60,8 +61,28 @@ def main():
             plan.crt_tiles = t
             row[f"crt_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(lambda: plan._crt(res, sa, out), args.iters)
             assert torch.equal(out, ref), t
+        # end to end: the guarded one-shot call at two CRT tiles, alternated (one-shot times drift
+        # by ~0.5 ms between runs, NOTES.md 43): the default 32x32 against 16x64
+        for rep in range(2):
+            for t in ((32, 32, 4), (16, 64, 4)):
+                with _crt_default(t):
+                    row[f"one_shot_guarded_crt{t[0]}x{t[1]}_r{rep}_ms"] = time_cuda(
+                        lambda: _guarded_one_shot(a, b, nm, out, False), args.iters)
         tune_row(rows, row)
     report(rows, args.out)
+
+
+@contextlib.contextmanager
+def _crt_default(t):
+    """Plans built inside use CRT tile t (the module defaults read at construction)."""
+    from int8tc.ozaki2 import gemm as mod
+
+    old = (mod.CRT_BLOCK_M, mod.CRT_BLOCK_N, mod.CRT_WARPS)
+    mod.CRT_BLOCK_M, mod.CRT_BLOCK_N, mod.CRT_WARPS = t
+    try:
+        yield
+    finally:
+        mod.CRT_BLOCK_M, mod.CRT_BLOCK_N, mod.CRT_WARPS = old
 
 
 if __name__ == "__main__":

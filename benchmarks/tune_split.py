@@ -1,37 +1,62 @@
-"""Ozaki-I: fused row split (one launch per operand) against max-abs + scales + split, whole calls
-and the A-side phase alone, on the same inputs.
+"""Ozaki-I row split: how the fused split passes over A and over B's transposed view ("rows": one
+launch, two sweeps per program; "once": whole rows loaded once; "two": row maxima, then a 2-D grid
+of scaled tiles), the three-kernel path at its old and new tile, and whole calls; same inputs,
+outputs compared bit for bit.
 
-    PYTHONPATH=src python benchmarks/tune_split.py --sizes 4096,8192 --splits 2,4 --out results/x.csv
+    PYTHONPATH=src python benchmarks/tune_split.py --sizes 4096,8192 --splits 2,4,8 --out results/x.csv
 """
 
+import contextlib
 import dataclasses
 
 import torch
 
 from int8tc import OzakiGemm
 from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
+from int8tc.ozaki import _launch
 from int8tc.ozaki._launch import scale_and_split
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
+from int8tc.ozaki.scheme import SPLIT_PASSES
+
+
+@contextlib.contextmanager
+def _split_block_r(v):
+    old = _launch.SPLIT_BLOCK_R
+    _launch.SPLIT_BLOCK_R = v
+    try:
+        yield
+    finally:
+        _launch.SPLIT_BLOCK_R = old
 
 
 def main():
-    args = tune_args("splits", "2,4", 10)
+    args = tune_args("splits", "2,4,8", 10)
     rows = []
     for n, s, a, b, out in tune_grid(args):
         row = {"size": n, "splits": s}
-        res = {}
-        for fused in (True, False):
-            cfg = dataclasses.replace(DEFAULT_CONFIG, fused_split=fused)
-            tag = "fused" if fused else "three_kernels"
-            row[f"{tag}_one_shot_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
-            plan = OzakiGemm(b, s, config=cfg)
-            ws = plan._workspace(n)
-            row[f"{tag}_split_a_ms"] = time_cuda(
-                lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, fused), args.iters)
-            row[f"{tag}_split_bt_ms"] = time_cuda(lambda: plan.update_b(b), args.iters)
-            plan(a, out=out)
-            res[fused] = out.clone()
-        assert torch.equal(res[True], res[False])
+        plan = OzakiGemm(b, s)
+        ws = plan._workspace(n)
+        ref_qa, ref_qb = None, None
+        for p in SPLIT_PASSES:
+            row[f"split_a_{p}_ms"] = time_cuda(lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, True, p),
+                                               args.iters)
+            row[f"split_bt_{p}_ms"] = time_cuda(lambda: scale_and_split(b.t(), "row", plan._sb, plan._qb, s, True, p),
+                                                args.iters)
+            if ref_qa is None:
+                ref_qa, ref_qb = ws["qa"].clone(), plan._qb.clone()
+            row[f"split_{p}_same"] = bool(torch.equal(ws["qa"], ref_qa) and torch.equal(plan._qb, ref_qb))
+        for br in (32, 8):
+            with _split_block_r(br):
+                row[f"three_kernels_a_br{br}_ms"] = time_cuda(
+                    lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, False), args.iters)
+                row[f"three_kernels_br{br}_same"] = bool(torch.equal(ws["qa"], ref_qa))
+        ref = None
+        for pa, pb in (("rows", "rows"), ("once", "rows"), ("once", "two"), ("two", "two"), ("rows", "two")):
+            cfg = dataclasses.replace(DEFAULT_CONFIG, split_a=pa, split_b=pb)
+            row[f"one_shot_{pa}_{pb}_ms"] = time_cuda(lambda: OzakiGemm(b, s, config=cfg)(a, out=out), args.iters)
+            if ref is None:
+                ref = out.clone()
+            row[f"one_shot_{pa}_{pb}_same"] = bool(torch.equal(out, ref))
         tune_row(rows, row)
     report(rows, args.out)
 

@@ -163,6 +163,26 @@ if __name__ == "__main__":
                                           {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
                                            "BLOCK_K": 128, "NUM_STAGES": 2, "DEFER": True},
                                           {"num_warps": 4}),
+        "segment_pair_search_tma_rounds": (segment_pair_search_tma_kernel,
+                                           {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
+                                            "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                                           {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
+                                            "BLOCK_K": 128, "NUM_STAGES": 2, "ROUNDS": True},
+                                           {"num_warps": 4, "maxnreg": 128}),
+        "pair_search_tma_rounds": (pair_search_tma_kernel,
+                                   {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32",
+                                    "y_desc": "tensordesc<i8[64, 128]>", "hy_desc": "tensordesc<i32[64]>", "M": "i32",
+                                    "N": "i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                                   {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64,
+                                    "BLOCK_K": 128, "NUM_STAGES": 3, "ROUNDS": True},
+                                   {"num_warps": 4, "maxnreg": 128}),
+        "bucket_tma_rounds": (bucket_tma_kernel,
+                              {"x_desc": "tensordesc<i8[64, 128]>", "c_desc": "tensordesc<i8[64, 128]>",
+                               "thr_ptr": "*i32", "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8",
+                               "counts_ptr": "*i32", "capacity": "i32"},
+                              {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3,
+                               "ROUNDS": True},
+                              {"num_warps": 4, "maxnreg": 128}),
         "pair_search_defer": (pair_search_kernel,
                               {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                                "hy_ptr": "*i32", "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32",
@@ -178,7 +198,7 @@ if __name__ == "__main__":
                                  {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "s_ptr": "*i64",
                                   "p_ptr": "*i64", "pf_ptr": "*fp64", "r_ptr": "*i8", "rowmax_ptr": "*i64", "fs_ptr": "*i8", "R": "i32",
                                   "K": "i32", "Rp": "i32", "Kp": "i32", "Kps": "i32"},
-                                 {"NMOD": 16, "FLOORS": True, "SUB": 8, "BLOCK_R": 32, "BLOCK_K": 128},
+                                 {"NMOD": 16, "FLOORS": True, "SUB": 8, "BLOCK_R": 8, "BLOCK_K": 128},
                                  {"num_warps": 4, "enable_fp_fusion": False}),
         "ozaki2_norm_bound": (norm_bound_kernel,
                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
@@ -255,6 +275,7 @@ def report():
                                   "bucket", "segment_pair_search", "bucket_tma_rowhits", "bucket_rowhits",
                                   "pair_search_tma_rowhits", "segment_pair_search_rowhits",
                                   "segment_pair_search_tma_defer", "pair_search_defer", "deferred_rows",
+                                  "segment_pair_search_tma_rounds", "pair_search_tma_rounds", "bucket_tma_rounds",
                                   "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale"])
@@ -276,6 +297,8 @@ def test_int8_products_use_wgmma(report):
     assert report["bucket_tma"]["wgmma_s8"] and report["bucket_tma"]["tma"]
     assert report["bucket_tma_rowhits"]["wgmma_s8"] and report["bucket_tma_rowhits"]["tma"]
     assert report["bucket_rowhits"]["wgmma_s8"] and report["pair_search_tma_rowhits"]["tma"]
+    for name in ("segment_pair_search_tma_rounds", "pair_search_tma_rounds", "bucket_tma_rounds"):
+        assert report[name]["wgmma_s8"] and report[name]["tma"], name
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]

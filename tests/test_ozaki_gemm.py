@@ -231,8 +231,8 @@ def test_gpu_every_split_count_matches_reference(rng, scaling, splits):
     a_np = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-30, 31, m))[:, None]
     b_np = rng.standard_normal((k, n))
     a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
-    for fused in (True, False):
-        cfg = dataclasses.replace(DEFAULT_CONFIG, fused_split=fused)
+    for fused, passes in ((True, "rows"), (True, "once"), (True, "two"), (False, "rows")):
+        cfg = dataclasses.replace(DEFAULT_CONFIG, fused_split=fused, split_a=passes, split_b=passes)
         out = poisoned((m, n), torch.float64, "cuda")
         OzakiGemm(b, splits, scaling=scaling, config=cfg)(a, out=out)
         _check(a_np, b_np, out, splits, None, scaling)
@@ -282,10 +282,13 @@ def test_gpu_large_k_chunks_and_accuracy(rng):
 
 
 
+@pytest.mark.parametrize("passes", ["rows", "once", "two"])
 @pytest.mark.parametrize("dims,splits", [((7, 5, 3), 2), ((19, 33, 300), 4), ((1, 40, 129), 3)])
-def test_fused_row_split_equals_three_kernel_path(rng, dev, dims, splits):
-    """split_rows_kernel (row max + slices in one launch) writes the same slices and scales as
-    absmax + row_scales + split, also for strided operands, zero rows, a NaN row and subnormals."""
+def test_fused_row_split_equals_three_kernel_path(rng, dev, dims, splits, passes):
+    """The fused row split ("rows": row max + slices in one launch; "once": whole rows loaded once;
+    "two": row maxima, then scaled tiles; the same pass for A and for B's transposed view) writes
+    the same slices and scales as absmax + row_scales + split, also for strided operands, zero
+    rows, a NaN row and subnormals."""
     m, n, k = dims
     a_np = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-60, 61, m))[:, None]
     b_np = rng.standard_normal((k, n))
@@ -297,7 +300,7 @@ def test_fused_row_split_equals_three_kernel_path(rng, dev, dims, splits):
     b = torch.from_numpy(b_np).to(dev)
     outs = []
     for fused in (True, False):
-        cfg = dataclasses.replace(CFG, fused_split=fused)
+        cfg = dataclasses.replace(CFG, fused_split=fused, split_a=passes, split_b=passes)
         plan = _plan(b, splits, None, "row", config=cfg)
         out = poisoned((m, n), torch.float64, dev)
         plan(a, out=out)
@@ -339,3 +342,33 @@ def test_one_launch_for_all_diagonals_matches_reference(rng, dev, dims, splits, 
     _check(a_np, b_np, out, splits, diagonals, "row", k_chunk=k_chunk)
     with pytest.raises(ValueError, match="one_launch needs the persistent"):
         _plan(b, splits, diagonals, "row", config=dataclasses.replace(CFG, one_launch=True), k_chunk=k_chunk)(a)
+
+
+def test_split_pass_names_are_validated():
+    with pytest.raises(ValueError, match=r"split_a must be one of \('rows', 'once', 'two'\), got 'one'"):
+        dataclasses.replace(CFG, split_a="one")
+    with pytest.raises(ValueError, match=r"split_b must be one of"):
+        dataclasses.replace(CFG, split_b=None)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k", [4096, 8192, 8193])
+def test_gpu_split_passes_at_full_rows(rng, k):
+    """"once" keeps whole rows in registers up to K = 8192 and falls back above; every pass gives
+    the same slices and scales as the three-kernel path on long rows of mixed magnitude."""
+    m, n = 37, 29
+    a_np = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-40, 41, m))[:, None]
+    b_np = rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
+    outs = []
+    for fused, passes in ((False, "rows"), (True, "rows"), (True, "once"), (True, "two")):
+        plan = OzakiGemm(b, 3, scaling="row", config=dataclasses.replace(DEFAULT_CONFIG, fused_split=fused,
+                                                                          split_a=passes, split_b=passes))
+        out = poisoned((m, n), torch.float64, "cuda")
+        plan(a, out=out)
+        ws = plan._workspace(m)
+        outs.append([out.cpu(), plan._qb.cpu(), ws["qa"].cpu(), ws["sa"].f.cpu(), plan._sb.f.cpu()])
+    for other in outs[1:]:
+        for x, y in zip(outs[0], other):
+            assert torch.equal(x, y)
+    _check(a_np, b_np, outs[0][0], 3, None, "row")

@@ -18,12 +18,15 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
 
 
 @pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True),
-                        replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True)],
-                ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer"])
+                        replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True),
+                        replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128)],
+                ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
+                     "tma-rounds-cap128"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
-    with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), and with
-    rows of two or more hits deferred to the recompute kernel (``defer_rows``)."""
+    with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
+    rows of two or more hits deferred to the recompute kernel (``defer_rows``), and with hits
+    written in per-row rounds (``row_rounds``; on the GPU also under a register cap)."""
     return request.param
 
 
@@ -297,17 +300,18 @@ def _check_gpu_bucket(rng, x, k, cfg):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("row_hits", [False, True])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap"])
 def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3, row_hits=row_hits)
+    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
+                  row_rounds=row_hits in ("rounds", "rounds-cap"), maxnreg=128 if row_hits == "rounds-cap" else None)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("row_hits", [False, True])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds"])
 def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     """At a sparse rate (most 64x64 tiles hold at most one hit per row) with the default tiles,
     both write paths, lists compared whole (signs included) and true counts past capacity."""
@@ -316,7 +320,8 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     x, c = _vecs(rng, 3000, 128).cuda(), _vecs(rng, 2000, 128).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.998, axis=1).astype(np.int32)).cuda()
-    b = bucket(x, c, thr, 3, config=replace(DEFAULT_BUCKET_CONFIG, row_hits=row_hits))
+    b = bucket(x, c, thr, 3, config=replace(DEFAULT_BUCKET_CONFIG, row_hits=row_hits is True,
+                                            row_rounds=row_hits == "rounds"))
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert (counts > 3).any()
@@ -329,13 +334,16 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
 @pytest.mark.parametrize("tiles", [(64, 64, 128, 4, False), (128, 128, 128, 8, False), (64, 64, 128, 4, True),
-                                   (64, 64, 128, 4, "defer"), (128, 128, 128, 8, "defer")])
+                                   (64, 64, 128, 4, "defer"), (128, 128, 128, 8, "defer"),
+                                   (64, 64, 128, 4, "rounds"), (64, 64, 128, 4, "rounds-cap"),
+                                   (64, 64, 128, 4, "defer-cap")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
     bm, bn, bk, nw, rh = tiles
     cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3,
-                  row_hits=rh is True, defer_rows=rh == "defer")
+                  row_hits=rh is True, defer_rows=str(rh).startswith("defer"), row_rounds=str(rh).startswith("rounds"),
+                  maxnreg=128 if str(rh).endswith("-cap") else None)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -394,13 +402,14 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
-@pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2"])
+@pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2", "defer-s2-cap", "rounds", "rounds-s2-cap"])
 def test_gpu_segment_pair_search_default_tiles(rng, tma, mode):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
 
     cfg = replace(DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
-                  defer_rows=mode.startswith("defer"))
-    if mode == "defer-s2":
+                  defer_rows=mode.startswith("defer"), row_rounds=mode.startswith("rounds"),
+                  maxnreg=128 if mode.endswith("-cap") else None)
+    if "-s2" in mode:
         cfg = replace(cfg, num_stages=2)
 
     sizes = [300, 0, 1, 129, 64, 1000, 2]
@@ -479,3 +488,18 @@ def test_pair_norms_bad_input(dev):
     with pytest.raises(ValueError, match="at least 1 entries"):
         pair_norms(y, torch.zeros((1, 2), dtype=torch.int64, device=dev),
                    out=(torch.empty(0, dtype=torch.float64, device=dev), torch.empty(1, dtype=torch.int8, device=dev)))
+
+
+def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
+    from int8tc.sieve import FilterConfig
+
+    with pytest.raises(ValueError, match=r"exclusive, got \['row_hits', 'row_rounds'\]"):
+        FilterConfig(row_hits=True, row_rounds=True)
+    with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'row_rounds'\]"):
+        FilterConfig(defer_rows=True, row_rounds=True)
+    for bad in (300, 8, True, 128.0):
+        with pytest.raises(ValueError, match=f"maxnreg must be None or an int in 24..255, got {bad!r}"):
+            FilterConfig(maxnreg=bad)
+    opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()
+    assert opts["ROUNDS"] and not opts["DEFER"] and opts["maxnreg"] == 128
+    assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()

@@ -104,7 +104,17 @@ def run(args) -> list[dict]:
 
 
 def _flags(cfg) -> str:
-    return (" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "") + (" defer" if cfg.defer_rows else "")
+    return ((" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "") + (" defer" if cfg.defer_rows else "")
+            + (" rounds" if cfg.row_rounds else "") + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else ""))
+
+
+def _write_variants(base, stages=(3,), caps=(None, 128)) -> list:
+    """The write paths beside ``base`` (NOTES.md 45, 49, 53): per-row records, deferred multi-hit
+    rows, per-row rounds, each at the given stage counts and register caps."""
+    out = [replace(base, row_hits=True)]
+    for mode in ("defer_rows", "row_rounds"):
+        out += [replace(base, num_stages=st, maxnreg=cap, **{mode: True}) for st in stages for cap in caps]
+    return out
 
 
 def _run(args, emit) -> None:
@@ -125,10 +135,13 @@ def _run(args, emit) -> None:
                 "gpairs_s": f"{pairs / ms / 1e6:.1f}", "tops": f"{tops:.0f}", "pct_roof": f"{100 * tops / best:.1f}",
                 "config": cfg}
 
-    # the per-row write path (FilterConfig.row_hits, NOTES.md 45) beside each default, until measured
-    configs = [DEFAULT_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
-               replace(DEFAULT_FILTER_CONFIG, defer_rows=True), replace(DEFAULT_FILTER_CONFIG, defer_rows=True, num_stages=2)]
-    bucket_configs = [DEFAULT_BUCKET_CONFIG, replace(DEFAULT_BUCKET_CONFIG, row_hits=True)]  # NOTES.md 47
+    # the write paths beside each default (all rates, first M; later Ms: the default alone)
+    configs = [DEFAULT_FILTER_CONFIG] + _write_variants(replace(DEFAULT_FILTER_CONFIG, row_hits=False, defer_rows=False,
+                                                                row_rounds=False, maxnreg=None), (2, 3))
+    bucket_configs = [DEFAULT_BUCKET_CONFIG] + [c for c in _write_variants(
+        replace(DEFAULT_BUCKET_CONFIG, row_hits=False, row_rounds=False, maxnreg=None), (3,), (None, 128, 96))
+        if not c.defer_rows]
+    n_bucket_variants = len(bucket_configs)
     if args.sweep:
         configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
                     FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2),
@@ -147,7 +160,7 @@ def _run(args, emit) -> None:
             for rate in _floats(args.rates):
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
-                for cfg in configs if (m == _ints(args.pair_m)[0] and rate == 1e-4) else configs[:1]:
+                for cfg in configs if m == _ints(args.pair_m)[0] else configs[:1]:
                     res = {}
 
                     def fused():
@@ -173,10 +186,8 @@ def _run(args, emit) -> None:
             for rate in _floats(args.rates):
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
-                seg_configs = [DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, replace(DEFAULT_FILTER_CONFIG, row_hits=True),
-                               replace(PLAIN_FILTER_CONFIG, row_hits=True),
-                               replace(DEFAULT_FILTER_CONFIG, defer_rows=True, num_stages=2),
-                               replace(DEFAULT_FILTER_CONFIG, defer_rows=True)]  # NOTES.md 49
+                seg_base = replace(DEFAULT_FILTER_CONFIG, row_hits=False, defer_rows=False, row_rounds=False, maxnreg=None)
+                seg_configs = [DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, seg_base] + _write_variants(seg_base, (2, 3))
                 if args.sweep and rate == 1e-4:  # the TMA kernel is register-bound at 4 warps (ncu, sixth session)
                     seg_configs += [replace(c, num_warps=8) for c in seg_configs[:4]] + [
                         replace(DEFAULT_FILTER_CONFIG, num_stages=2), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32),
@@ -207,8 +218,10 @@ def _run(args, emit) -> None:
                 for rate in _floats(args.rates):
                     thr = torch.full((m,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
                     cap = int(10 * rate * n) + 16
-                    sweep = args.sweep and m == _ints(args.bucket_m)[0] and rate == 1e-4
-                    for cfg in bucket_configs if sweep else bucket_configs[:2]:
+                    first = m == _ints(args.bucket_m)[0] and n == _ints(args.bucket_n)[0]
+                    sweep = args.sweep and first and rate == 1e-4
+                    for cfg in bucket_configs if sweep else bucket_configs[:n_bucket_variants] if first else \
+                            bucket_configs[:1]:
                         res = {}
 
                         def fused_b():

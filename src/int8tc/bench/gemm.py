@@ -306,7 +306,7 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
     out = torch.empty((m, plan.n), dtype=torch.float64, device=a.device)
 
     def split_a():
-        scale_and_split(a, scaling, ws["sa"], ws["qa"], splits, plan.config.fused_split)
+        scale_and_split(a, scaling, ws["sa"], ws["qa"], splits, plan.config.fused_split, plan.config.split_a)
 
     def products():
         kp = ws["qa"].shape[2]

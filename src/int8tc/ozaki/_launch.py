@@ -10,10 +10,10 @@ from ._kernels.gemm import (diagonal_gemm_kernel, diagonal_gemm_persistent_kerne
                            diagonals_gemm_persistent_kernel)
 from ._kernels.recon import reconstruct_kernel
 from ._kernels.scales import absmax_rows_kernel, row_scales_kernel
-from ._kernels.split import split_kernel, split_rows_kernel
-from .scheme import EXP_MAX, EXP_MIN, K_INT32_MAX, Config, diagonal_pairs
+from ._kernels.split import split_kernel, split_rows_kernel, split_rows_once_kernel, split_scaled_kernel
+from .scheme import EXP_MAX, EXP_MIN, K_INT32_MAX, SPLIT_PASSES, Config, diagonal_pairs
 
-SPLIT_BLOCK_R = 32
+SPLIT_BLOCK_R = 8  # 32 x 128 x 4 warps took 254 registers and spilled at S = 8 (sm_90a, NOTES.md 53)
 SPLIT_BLOCK_K = 128
 ABSMAX_BLOCK_R = 32
 ABSMAX_BLOCK_K = 128
@@ -70,12 +70,27 @@ FUSED_BLOCK_R = 16
 FUSED_BLOCK_K = 128
 
 
+#: "once": whole rows in registers up to this padded K (next power of two), else the two sweeps
+ONCE_MAX_K = 8192
+#: "once": elements per program (rows of BLOCK_K each), 8 warps
+ONCE_ELEMENTS = 4096
+#: "two": the scaled split's tile (8 x 128 x 4 warps: 62-90 registers for sm_90a, no spill; the
+#: three-kernel split_kernel's 32 x 128 took 254 and spilled at S = 8, NOTES.md 53)
+TWO_BLOCK_R, TWO_BLOCK_K = 8, 128
+
+
 def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.Tensor, splits: int,
-                    fused: bool = True) -> None:
-    """Scales of x [R, K] into ``buf`` and its S slices into q [S, Rp, Kp]: one launch for row
-    scaling when ``fused`` (same results as ``row_scales`` + ``split``), else three."""
+                    fused: bool = True, passes: str = "rows") -> None:
+    """Scales of x [R, K] into ``buf`` and its S slices into q [S, Rp, Kp] (same results on every
+    path). Row scaling with ``fused``: ``passes`` "rows" = one launch, each program two sweeps over
+    its rows (max, then slices); "once" = one launch, whole rows loaded once (K up to
+    ONCE_MAX_K, else as "rows"); "two" = the row maxima (2-D grid, atomics), then a 2-D grid of
+    tiles that derive the scales and write the slices. Otherwise three launches (maxima, scales,
+    split)."""
     r, k = x.shape
     s, rp, kp = q.shape
+    if passes not in SPLIT_PASSES:
+        raise ValueError(f"passes must be one of {SPLIT_PASSES}, got {passes!r}")
     if not (fused and scaling == "row"):
         row_scales(x, scaling, buf)
         split(x, buf.pre, buf.c, q, splits)
@@ -84,9 +99,21 @@ def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.T
         raise ValueError(f"slice buffer {tuple(q.shape)} {q.dtype} does not fit x {tuple(x.shape)}, S={splits}")
     if buf.pre.numel() != r:
         raise ValueError(f"scale buffers hold {buf.pre.numel()} rows, x has {r}")
-    split_rows_kernel[(triton.cdiv(rp, FUSED_BLOCK_R),)](
-        x, x.stride(0), x.stride(1), buf.pre, buf.c, buf.f, q, r, k, rp, kp, SPLITS=splits, EXP_MIN=EXP_MIN,
-        EXP_MAX=EXP_MAX, BLOCK_R=FUSED_BLOCK_R, BLOCK_K=FUSED_BLOCK_K, num_warps=8, enable_fp_fusion=False)
+    common = dict(SPLITS=splits, EXP_MIN=EXP_MIN, EXP_MAX=EXP_MAX, enable_fp_fusion=False)
+    bk = triton.next_power_of_2(kp)
+    if passes == "once" and bk <= ONCE_MAX_K:
+        br = max(1, ONCE_ELEMENTS // bk)
+        split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, buf.f, q, r, k, rp,
+                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=8, **common)
+    elif passes == "two":
+        absmax_rows(x, buf.rowmax)
+        grid = (triton.cdiv(rp, TWO_BLOCK_R), triton.cdiv(kp, TWO_BLOCK_K))
+        split_scaled_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, buf.pre, buf.c, buf.f, q, r, k, rp, kp,
+                                  BLOCK_R=TWO_BLOCK_R, BLOCK_K=TWO_BLOCK_K, num_warps=4, **common)
+    else:
+        split_rows_kernel[(triton.cdiv(rp, FUSED_BLOCK_R),)](
+            x, x.stride(0), x.stride(1), buf.pre, buf.c, buf.f, q, r, k, rp, kp, BLOCK_R=FUSED_BLOCK_R,
+            BLOCK_K=FUSED_BLOCK_K, num_warps=8, **common)
 
 
 def _num_programs(device: torch.device) -> int:

@@ -128,7 +128,8 @@ class OzakiGemm:
         if self.backend != "triton" or self.k == 0 or self.n == 0:
             return
         bt = b.t()  # [N, K] view: column j of B is row j
-        scale_and_split(bt, self.scaling, self._sb, self._qb, self.splits, self.config.fused_split)
+        scale_and_split(bt, self.scaling, self._sb, self._qb, self.splits, self.config.fused_split,
+                        self.config.split_b)
 
     def _workspace(self, m: int) -> dict:
         ws = self._a_ws
@@ -176,7 +177,8 @@ class OzakiGemm:
 
         m = a.shape[0]
         ws = self._workspace(m)
-        scale_and_split(a, self.scaling, ws["sa"], ws["qa"], self.splits, self.config.fused_split)
+        scale_and_split(a, self.scaling, ws["sa"], ws["qa"], self.splits, self.config.fused_split,
+                        self.config.split_a)
         kp = ws["qa"].shape[2]
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)

@@ -37,6 +37,8 @@ MAX_SPLITS = 16
 EXP_MIN = -1000
 EXP_MAX = 1022
 SCALINGS = ("matrix", "row")
+#: how a fused row split passes over its operand (``Config.split_a`` / ``split_b``)
+SPLIT_PASSES = ("rows", "once", "two")
 #: Default cap on kept anti-diagonals (see ``resolve_diagonals``).
 DEFAULT_MAX_DIAGONALS = 7
 
@@ -125,6 +127,11 @@ class Config:
     #: row scaling: one kernel per operand finds each row's max |x| and writes the slices
     #: (``split_rows_kernel``), instead of a max-abs kernel, a scale kernel and the split kernel
     fused_split: bool = True
+    #: with ``fused_split``: how A's and B's row split passes over the operand (``_launch.scale_and_split``:
+    #: "rows" one launch, two sweeps per program; "once" whole rows loaded once; "two" row maxima,
+    #: then a 2-D grid of tiles). B is split through its transposed view (columns are strided)
+    split_a: str = "rows"
+    split_b: str = "rows"
     #: products and reconstruction in one persistent TMA kernel (FP64 tile in registers, no INT32
     #: planes in memory; needs ``persistent``; tiles of at most 128x128: the FP64 tile costs 2
     #: registers per element). Measured on the H200 slower than the default at every size and S
@@ -135,3 +142,8 @@ class Config:
     #: per diagonal with a partly idle last wave each. Measured slower at every size and S (8192^3:
     #: 10.40 vs 9.92 ms at S = 4, 28.56 vs 27.19 ms at S = 8; benchmarks/NOTES.md 39, 43), so off
     one_launch: bool = False
+
+    def __post_init__(self):
+        for name in ("split_a", "split_b"):
+            if getattr(self, name) not in SPLIT_PASSES:
+                raise ValueError(f"{name} must be one of {SPLIT_PASSES}, got {getattr(self, name)!r}")

@@ -36,10 +36,16 @@ GUARD_TILES = (128, 128, 128, 8, 8, 3)
 #: on randn the bound's ratio E / (u L) is ~0.1 sqrt(K) against the test's 2 sqrt(K), so an 8x
 #: smaller L still passes with ~2.5x margin; inputs that fail it run the full product
 GUARD_STRIDE, GUARD_STRIDE_MIN_K = 8, 2048
-SPLIT_BLOCK_R, SPLIT_BLOCK_K, SPLIT_WARPS = 32, 128, 4
-#: residue-split tiles to time against the default (benchmarks/tune_ozaki2.py): the default spills
-#: for sm_90a (544 bytes of stack with the launch's specialisations), these do not (NOTES.md 51)
-SPLIT_TILE_CHOICES = ((32, 128, 4), (16, 64, 4), (32, 128, 8), (8, 128, 4))
+#: the 7-bit bound plane of the accurate scaling
+BOUND_BLOCK_R, BOUND_BLOCK_K = 32, 128
+#: residue-split tile (block_r, block_k, num_warps): 8 x 128 with 4 warps. The earlier 32 x 128
+#: spilled for sm_90a (NOTES.md 51); on the H200 (eighth session, guarded split of A, 15 moduli)
+#: 8 x 128 x 4 took 0.579 ms at 8192^2 against 1.135 for 32 x 128 x 4 (0.168 against 0.290 at
+#: 4096^2; 16 x 64 x 4: 0.650 / 0.164; 32 x 128 x 8: 0.798 / 0.223), residues bit-identical
+#: (benchmarks/results/tune_ozaki2_session8_h200_2026-11-30.csv, NOTES.md 53)
+SPLIT_TILES = (8, 128, 4)
+#: the choices benchmarks/tune_ozaki2.py times (the default first)
+SPLIT_TILE_CHOICES = (SPLIT_TILES, (32, 128, 4), (16, 64, 4), (32, 128, 8))
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
@@ -116,7 +122,7 @@ class OzakiIIGemm:
         #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
         self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
         #: residue-split tile (block_r, block_k, num_warps); SPLIT_TILE_CHOICES lists the candidates
-        self.split_tiles = (SPLIT_BLOCK_R, SPLIT_BLOCK_K, SPLIT_WARPS)
+        self.split_tiles = SPLIT_TILES
         bk = self.tiles[2]
         limit = (K_RESIDUE_MAX // bk) * bk
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
@@ -161,9 +167,9 @@ class OzakiIIGemm:
         r, k = x.shape
         rp, kp = out.shape
         rowsum.zero_()
-        grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
-        bound_plane_kernel[grid](x, x.stride(0), x.stride(1), bits, out, rowsum, r, k, rp, kp, BLOCK_R=SPLIT_BLOCK_R,
-                                 BLOCK_K=SPLIT_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+        grid = (triton.cdiv(rp, BOUND_BLOCK_R), triton.cdiv(kp, BOUND_BLOCK_K))
+        bound_plane_kernel[grid](x, x.stride(0), x.stride(1), bits, out, rowsum, r, k, rp, kp, BLOCK_R=BOUND_BLOCK_R,
+                                 BLOCK_K=BOUND_BLOCK_K, num_warps=4, enable_fp_fusion=False)
 
     def _accurate_scales(self, a: torch.Tensor, sa: torch.Tensor, rows: tuple, ua: torch.Tensor) -> None:
         """sa [M] := ``reference.accurate_a_exponents`` for a (NONFINITE on rows with inf/nan):

@@ -49,6 +49,33 @@ class FilterConfig:
     #: NOTES.md 49). Needs capacity < 2^31 - 1; the record buffer grows by capacity / 2 + 1 items.
     #: Not yet run on the GPU: off by default.
     defer_rows: bool = False
+    #: all three filters: tiles with hits write them in rounds: round r writes each row's r-th
+    #: hit (ascending columns) as [block_m]-long stores, the hit test recomputed from the
+    #: accumulator, so the hot kernel holds no [block_m, block_n] mask or offsets and needs no
+    #: second kernel (NOTES.md 53). Exclusive with row_hits and defer_rows.
+    row_rounds: bool = False
+    #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
+    #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
+    #: reported by benchmarks/static_kernels.py (NOTES.md 53).
+    maxnreg: int | None = None
+
+    def __post_init__(self):
+        modes = [n for n in ("row_hits", "defer_rows", "row_rounds") if getattr(self, n)]
+        if len(modes) > 1:
+            raise ValueError(f"row_hits, defer_rows and row_rounds are exclusive, got {modes}")
+        if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
+                                         or not 24 <= self.maxnreg <= 255):
+            raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
+
+    def launch_options(self, pair: bool = True) -> dict:
+        """The write-path constexprs and compiler options of a filter launch (``DEFER`` only for
+        the pair searches; ``maxnreg`` only when set)."""
+        opts = dict(ROW_HITS=self.row_hits, ROUNDS=self.row_rounds, num_warps=self.num_warps)
+        if pair:
+            opts["DEFER"] = self.defer_rows
+        if self.maxnreg is not None:
+            opts["maxnreg"] = self.maxnreg
+        return opts
 
 
 #: the plain kernels (pointer loads): 64x64 tiles, 4 warps ran fastest in the first sweep
@@ -268,13 +295,13 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
                                          count, capacity, KP=kp,
                                          GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                         ROW_HITS=cfg.row_hits, DEFER=cfg.defer_rows, num_warps=cfg.num_warps)
+                                         **cfg.launch_options())
         else:
             pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
                                      buf, count, capacity, KP=xp.shape[1], GRAM=gram,
                                      TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                     BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, ROW_HITS=cfg.row_hits,
-                                     DEFER=cfg.defer_rows, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+                                     BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_stages=cfg.num_stages,
+                                     **cfg.launch_options())
         if cfg.defer_rows:
             _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg.block_n)
     hits = PairHits(records, count[:1], capacity)
@@ -360,11 +387,11 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                    ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps)
+                                    **cfg.launch_options(pair=False))
         else:
             bucket_kernel[grid](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
                                 KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                ROW_HITS=cfg.row_hits, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+                                num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
 
 
@@ -509,14 +536,12 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
                                                          buf, count, capacity, KP=xp.shape[1],
                                                          TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                                          BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                                         ROW_HITS=cfg.row_hits, DEFER=cfg.defer_rows,
-                                                         num_warps=cfg.num_warps)
+                                                         **cfg.launch_options())
         else:
             segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), buf, count,
                                                      capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
                                                      BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                                     ROW_HITS=cfg.row_hits, DEFER=cfg.defer_rows,
-                                                     num_warps=cfg.num_warps, num_stages=cfg.num_stages)
+                                                     num_stages=cfg.num_stages, **cfg.launch_options())
         if cfg.defer_rows:
             _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg.block_n)
     out = PairHits(records, count[:1], capacity)

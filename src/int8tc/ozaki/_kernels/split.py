@@ -82,3 +82,57 @@ def split_rows_kernel(
         t = (x * pre[:, None]) / s
         q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
         _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], slice_stride, SPLITS)
+
+
+@triton.jit
+def split_rows_once_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
+    q_ptr,  # [S, Rp, Kp] int8, contiguous; padding written as 0
+    R, K, Rp, Kp,
+    SPLITS: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr,
+    BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,  # BLOCK_K >= Kp: whole rows
+):
+    """``split_rows_kernel`` for rows that fit one block: each program loads its BLOCK_R whole
+    rows once (registers), takes their max |x| and writes their slices (X read once from memory,
+    against twice for the two sweeps)."""
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    cols = tl.arange(0, BLOCK_K)
+    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+    best = tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1)
+    pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
+    tl.store(pre_ptr + rows, pre, mask=rmask)
+    tl.store(c_ptr + rows, c, mask=rmask)
+    tl.store(f_ptr + rows, f, mask=rmask)
+    t = (x * tl.where(rmask, pre, 1.0)[:, None]) / tl.where(rmask, c, 1.0)[:, None]
+    q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
+    _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], Rp.to(tl.int64) * Kp, SPLITS)
+
+
+@triton.jit
+def split_scaled_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    rowmax_ptr,  # [R] int64: bits of each row's max |x| (absmax_rows_kernel)
+    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales, written by the programs of column block 0
+    q_ptr,  # [S, Rp, Kp] int8, contiguous; padding written as 0
+    R, K, Rp, Kp,
+    SPLITS: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr,
+    BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """The second pass of the two-pass row split: a 2-D grid of tiles, each deriving its rows'
+    scales from the row maxima (``scale_from_bits``, as row_scales_kernel) and writing the slices
+    (split_kernel's arithmetic); any strides, so B's columns split through its transposed view."""
+    pid_k = tl.program_id(1)
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    cols = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
+    pre, c, f = scale_from_bits(tl.load(rowmax_ptr + rows, mask=rmask, other=0), False, EXP_MIN, EXP_MAX)
+    if pid_k == 0:
+        tl.store(pre_ptr + rows, pre, mask=rmask)
+        tl.store(c_ptr + rows, c, mask=rmask)
+        tl.store(f_ptr + rows, f, mask=rmask)
+    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+    t = (x * tl.where(rmask, pre, 1.0)[:, None]) / tl.where(rmask, c, 1.0)[:, None]
+    q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
+    _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], Rp.to(tl.int64) * Kp, SPLITS)

@@ -65,7 +65,7 @@ def pair_search_kernel(
     capacity,
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, ROW_HITS: tl.constexpr = False,
-    DEFER: tl.constexpr = False,
+    DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
 ):
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -78,7 +78,7 @@ def pair_search_kernel(
         # masks only where a tile crosses the matrix edge or the Gram diagonal
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
                         row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
-                        ROW_HITS, DEFER, N)
+                        ROW_HITS, DEFER, N, ROUNDS)
 
 
 @triton.jit
@@ -116,7 +116,8 @@ def _row_limits(hx_ptr, rows, rmask, goal):
 
 @triton.jit
 def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr,
-                    out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr, DEFER: tl.constexpr, col_end):
+                    out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr, DEFER: tl.constexpr, col_end,
+                    ROUNDS: tl.constexpr = False):
     # hit  <=>  h_i + h_j - |dot| <= goal  <=>  t_ij = |dot| - h_j >= h_i - goal = hxg_i.
     # An inner tile has a hit iff some row's max_j t_ij reaches hxg_i: abs, sub and max per
     # element, the comparison once per row; exact (no bound loosened), and no sum that could leave
@@ -124,13 +125,17 @@ def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.c
     # Edge and diagonal tiles skip the pre-test (on the diagonal, t_ii = h_i would pass it every
     # time): their masked element test and its row counts decide in one pass.
     t = tl.abs(acc) - hy[None, :]
-    if need_mask:
+    if ROUNDS:
+        if need_mask or tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
+            _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI, out_ptr, count_ptr, capacity)
+    elif need_mask:
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end, ROUNDS)
     elif tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
-        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
+        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end,
+                         ROUNDS)
 
 
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
@@ -143,7 +148,7 @@ def pair_search_tma_kernel(
     out_ptr, count_ptr, capacity,  # as pair_search_kernel
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
-    ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False,
+    ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block."""
@@ -158,7 +163,7 @@ def pair_search_tma_kernel(
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
                         row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
-                        ROW_HITS, DEFER, N)
+                        ROW_HITS, DEFER, N, ROUNDS)
 
 
 @triton.jit
@@ -179,7 +184,7 @@ def segment_pair_search_tma_kernel(
     hx_ptr, work_ptr, goal, out_ptr, count_ptr, capacity,  # as segment_pair_search_kernel
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
-    ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False,
+    ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
 ):
     """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads (tiles may reach
     into the next segment: those rows and columns are masked)."""
@@ -198,12 +203,12 @@ def segment_pair_search_tma_kernel(
         cmask = cols < end
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
-                        True, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, end)
+                        True, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, end, ROUNDS)
 
 
 @triton.jit
 def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr,
-                     DEFER: tl.constexpr, col_end):
+                     DEFER: tl.constexpr, col_end, ROUNDS: tl.constexpr = False):
     """Compact a tile's hits into the record buffer: one atomic per tile with a hit.
 
     ROW_HITS: when no row of the tile holds two hits (the common case at the sieve's rates), each
@@ -234,6 +239,8 @@ def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HIT
                 tl.store(item + 1, tl.min(cols, axis=0) + tl.zeros_like(rows), mask=dk)
                 tl.store(item + 2, col_end + tl.zeros_like(rows), mask=dk)
                 tl.store(item + 3, row_start.to(tl.int32), mask=dk)
+        elif ROUNDS:
+            _write_row_rounds(hit, acc, rows, cols, row_start, rc, capacity, out_ptr)
         elif ROW_HITS:
             if tl.max(rc, axis=0) <= 1:
                 _write_row_records(hit, acc, rows, cols, row_start, (rc > 0) & (row_start < capacity), out_ptr)
@@ -254,6 +261,68 @@ def _write_row_records(hit, acc, rows, cols, row_start, keep, out_ptr):
     tl.store(rec + 1, col, mask=keep)
     tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
     tl.store(rec + 3, dot, mask=keep)
+
+
+#: above every column index (the min of an empty row in ``_next_hit``; a row excluded from rounds)
+COL_NONE = tl.constexpr((1 << 31) - 1)
+
+
+@triton.jit
+def _round_hits(acc, hy, hxg, cols, col_end, prev):
+    # the exact hit test of a tile's elements at columns above prev (per row) and below col_end;
+    # rows outside start at prev = COL_NONE, TRI searches at the row index
+    keep = (cols[None, :] > prev[:, None]) & (cols < col_end)[None, :]
+    return ((tl.abs(acc) - hy[None, :]) >= hxg[:, None]) & keep
+
+
+@triton.jit
+def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, out_ptr, count_ptr, capacity):
+    """FilterConfig.row_rounds for the pair searches: one atomic reserves the tile's hits, then
+    round r writes each row's r-th hit (ascending columns) at its row's start + r as [BLOCK_M]-long
+    stores, the hit test recomputed from the accumulator in every round (so no [BLOCK_M, BLOCK_N]
+    mask or offsets stay live; NOTES.md 53)."""
+    prev0 = tl.where(rmask, rows if TRI else -1, COL_NONE)
+    rc = tl.sum(_round_hits(acc, hy, hxg, cols, col_end, prev0).to(tl.int32), axis=1)
+    total = tl.sum(rc, axis=0)
+    if total > 0:
+        base = tl.atomic_add(count_ptr, total.to(tl.int64))
+        row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
+        col = prev0
+        for r in range(0, tl.max(rc, axis=0)):
+            col = tl.min(tl.where(_round_hits(acc, hy, hxg, cols, col_end, col), cols[None, :], COL_NONE), axis=1)
+            dot = tl.sum(tl.where(cols[None, :] == col[:, None], acc, 0), axis=1)
+            pos = row_start + r
+            keep = (rc > r) & (pos < capacity)
+            rec = out_ptr + pos * 4
+            tl.store(rec, rows, mask=keep)
+            tl.store(rec + 1, col, mask=keep)
+            tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
+            tl.store(rec + 3, dot, mask=keep)
+
+
+@triton.jit
+def _next_hit(hit, acc, cols, prev):
+    # each row's first hit at a column above prev (COL_NONE if none) and its dot: a min and a sum
+    col = tl.min(tl.where(hit & (cols[None, :] > prev[:, None]), cols[None, :], COL_NONE), axis=1)
+    dot = tl.sum(tl.where(cols[None, :] == col[:, None], acc, 0), axis=1)
+    return col, dot
+
+
+@triton.jit
+def _write_row_rounds(hit, acc, rows, cols, row_start, rc, capacity, out_ptr):
+    # round r writes each row's r-th hit (ascending columns) at row_start + r as [BLOCK_M]-long
+    # stores: as many rounds as the fullest row has hits (one at the sieve's rates), and no
+    # [BLOCK_M, BLOCK_N] offsets or stores (FilterConfig.row_rounds; NOTES.md 53)
+    col = tl.full(rc.shape, -1, tl.int32)
+    for r in range(0, tl.max(rc, axis=0)):
+        col, dot = _next_hit(hit, acc, cols, col)
+        pos = row_start + r
+        keep = (rc > r) & (pos < capacity)
+        rec = out_ptr + pos * 4
+        tl.store(rec, rows, mask=keep)
+        tl.store(rec + 1, col, mask=keep)
+        tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
+        tl.store(rec + 3, dot, mask=keep)
 
 
 @triton.jit
@@ -278,7 +347,7 @@ def segment_pair_search_kernel(
     out_ptr, count_ptr, capacity,  # as pair_search_kernel; i, j index X
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, ROW_HITS: tl.constexpr = False,
-    DEFER: tl.constexpr = False,
+    DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
 ):
     """All pairs i < j inside each segment [start, end) of X (a Gram search per segment, upper
     triangle only), for many segments in one launch: program w handles work item w."""
@@ -295,7 +364,7 @@ def segment_pair_search_kernel(
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,  # masked at a segment edge or the diagonal
                         row_edge or (start + (tj + 1) * BLOCK_N > end) or (tj == ti), True, out_ptr, count_ptr,
-                        capacity, ROW_HITS, DEFER, end)
+                        capacity, ROW_HITS, DEFER, end, ROUNDS)
 
 
 @triton.jit(do_not_specialize=["goal", "capacity"])
@@ -339,7 +408,8 @@ def deferred_rows_kernel(
 
 
 @triton.jit
-def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS: tl.constexpr):
+def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS: tl.constexpr,
+                        ROUNDS: tl.constexpr = False):
     """Append a tile's hits to the rows' lists (ascending centre order); returns the new counts.
 
     ROW_HITS: when no row of the tile holds two hits, each row's hit is reduced to its centre (a
@@ -347,7 +417,15 @@ def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity,
     [BLOCK_M, BLOCK_N] stores with 64-bit slots (FilterConfig.row_hits; NOTES.md 45, 47)."""
     hi = hit.to(tl.int32)
     rc = tl.sum(hi, axis=1)
-    if ROW_HITS:
+    if ROUNDS:  # round r appends each row's r-th hit (FilterConfig.row_rounds)
+        col = tl.full(rc.shape, -1, tl.int32)
+        for r in range(0, tl.max(rc, axis=0)):
+            col, dot = _next_hit(hit, acc, cols, col)
+            keep = (rc > r) & (cnt + r < capacity)
+            slot = rows.to(tl.int64) * capacity + cnt + r
+            tl.store(ids_ptr + slot, col, mask=keep)
+            tl.store(signs_ptr + slot, tl.where(dot >= 0, 1, -1).to(tl.int8), mask=keep)
+    elif ROW_HITS:
         if tl.max(rc, axis=0) <= 1:
             col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
             dot = tl.sum(tl.where(hit, acc, 0), axis=1)
@@ -388,7 +466,7 @@ def bucket_kernel(
     counts_ptr,  # [M] int32 true hit counts (also those beyond capacity)
     capacity,
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-    ROW_HITS: tl.constexpr = False,
+    ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
 ):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -404,7 +482,7 @@ def bucket_kernel(
             hit = tl.abs(acc) >= thr[:, None]
             if row_edge or ((tj + 1) * BLOCK_N > N):
                 hit = hit & rmask[:, None] & cmask[None, :]
-            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS)
+            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS, ROUNDS)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
 
 
@@ -414,7 +492,7 @@ def bucket_tma_kernel(
     c_desc,  # TMA descriptor over the centres [N, KP] int8, block [BLOCK_N, BLOCK_K]
     thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity,  # as bucket_kernel
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-    NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False,
+    NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block)."""
@@ -430,5 +508,5 @@ def bucket_tma_kernel(
         if _bucket_candidates(acc, lim):
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
-            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS)
+            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS, ROUNDS)
     tl.store(counts_ptr + rows, cnt, mask=rmask)
