@@ -61,6 +61,14 @@ def main():
             plan.crt_tiles = t
             row[f"crt_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(lambda: plan._crt(res, sa, out), args.iters)
             assert torch.equal(out, ref), t
+        # A's scales with the L1 ceilings at other norm tiles (module constants read at launch)
+        from int8tc.ozaki2 import gemm as mod
+        old_norm = (mod.NORM_BLOCK_R, mod.NORM_BLOCK_K)
+        for br, bk in ((32, 128), (8, 128), (16, 64)):
+            mod.NORM_BLOCK_R, mod.NORM_BLOCK_K = br, bk
+            row[f"scales_a_bounds_norm{br}x{bk}_ms"] = time_cuda(lambda: guarded._scales(a, guarded.g_a, gsa, grows),
+                                                                  args.iters)
+        mod.NORM_BLOCK_R, mod.NORM_BLOCK_K = old_norm
         # end to end: the guarded one-shot call at two CRT tiles, alternated (one-shot times drift
         # by ~0.5 ms between runs, NOTES.md 43): the default 32x32 against 16x64
         for rep in range(2):

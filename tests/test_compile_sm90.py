@@ -20,7 +20,7 @@ if __name__ == "__main__":
                                            diagonals_gemm_persistent_kernel)
     from int8tc.ozaki._kernels.scales import absmax_rows_kernel, row_scales_kernel
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
-    from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel
+    from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel, split_rows_once_kernel, split_scaled_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
     from int8tc.ozaki2._kernels.guard import guard_kernel
@@ -45,7 +45,19 @@ if __name__ == "__main__":
         "split": (split_kernel,
                   {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "pre_ptr": "*fp64", "c_ptr": "*fp64",
                    "q_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
-                  {"SPLITS": 8, "BLOCK_R": 32, "BLOCK_K": 128}, {"num_warps": 4, "enable_fp_fusion": False}),
+                  {"SPLITS": 8, "BLOCK_R": 8, "BLOCK_K": 128}, {"num_warps": 4, "enable_fp_fusion": False}),
+        "split_rows_once": (split_rows_once_kernel,
+                            {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "pre_ptr": "*fp64",
+                             "c_ptr": "*fp64", "f_ptr": "*fp64", "q_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32",
+                             "Kp": "i32"},
+                            {"SPLITS": 8, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK_R": 1, "BLOCK_K": 4096},
+                            {"num_warps": 8, "enable_fp_fusion": False}),
+        "split_scaled": (split_scaled_kernel,
+                         {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
+                          "pre_ptr": "*fp64", "c_ptr": "*fp64", "f_ptr": "*fp64", "q_ptr": "*i8", "R": "i32", "K": "i32",
+                          "Rp": "i32", "Kp": "i32"},
+                         {"SPLITS": 8, "EXP_MIN": -1000, "EXP_MAX": 1022, "BLOCK_R": 8, "BLOCK_K": 128},
+                         {"num_warps": 4, "enable_fp_fusion": False}),
         "split_rows": (split_rows_kernel,
                        {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "pre_ptr": "*fp64", "c_ptr": "*fp64",
                         "f_ptr": "*fp64", "q_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},
@@ -217,7 +229,7 @@ if __name__ == "__main__":
         "ozaki2_crt": (crt_kernel,
                        {"res_ptr": "*u8", "const_ptr": "*fp64", "sa_ptr": "*i64", "sb_ptr": "*i64", "c_ptr": "*fp64",
                         "stride_cm": "i32", "stride_cn": "i32", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32"},
-                       {"NMOD": 16, "NCHUNK": 4, "CHUNK_BITS": 40, "BLOCK_M": 32, "BLOCK_N": 64},
+                       {"NMOD": 16, "NCHUNK": 4, "CHUNK_BITS": 40, "BLOCK_M": 16, "BLOCK_N": 64},
                        {"num_warps": 4, "enable_fp_fusion": False}),
         "guard": (guard_kernel,
                   {"la_desc": "tensordesc<i8[128, 128]>", "lb_desc": "tensordesc<i8[128, 128]>", "sa_ptr": "*i64",
@@ -269,7 +281,7 @@ def report():
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("name", ["split", "split_rows", "diagonal_gemm", "diagonal_gemm_persistent", "diagonals_gemm_persistent",
+@pytest.mark.parametrize("name", ["split", "split_rows", "split_rows_once", "split_scaled", "diagonal_gemm", "diagonal_gemm_persistent", "diagonals_gemm_persistent",
                                   "diagonal_gemm_recon", "absmax_rows",
                                   "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
                                   "bucket", "segment_pair_search", "bucket_tma_rowhits", "bucket_rowhits",
@@ -305,7 +317,8 @@ def test_int8_products_use_wgmma(report):
 
 
 def test_split_uses_correctly_rounded_division(report):
-    assert report["split"]["div_rn"]  # as the NumPy reference's division
+    for name in ("split", "split_rows", "split_rows_once", "split_scaled"):
+        assert report[name]["div_rn"], name  # as the NumPy reference's division
     assert report["ozaki2_accurate_scale"]["div_rn"]
 
 

@@ -279,7 +279,8 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
 @pytest.mark.parametrize("dim,filters,bgj1_from,seg", [(50, "plain", None, None), (60, "plain", None, None),
                                                        (60, "tma", None, None), (60, "tma", 0, None),
                                                        (60, "plain", 0, None), (60, "tma", 0, "plain"),
-                                                       (60, "tma", 0, "tma-rowhits")])
+                                                       (60, "tma", 0, "tma-rowhits"), (60, "tma", 0, "tma-defer"),
+                                                       (60, "tma", 0, "tma")])
 def test_gpu_sieve_solves(dim, filters, bgj1_from, seg):
     basis = svp_challenge_basis(dim, 0)
     res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from,
@@ -456,8 +457,11 @@ def test_lift_skips_lifted_vectors_without_changing_the_run(monkeypatch):
     assert not bool(sv.lifted.any())
 
 
-@pytest.mark.parametrize("seg,expect", [(None, None), ("plain", (False, False, False)), ("tma-rowhits", (True, True, False)),
-                                        ("plain-rowhits", (False, True, False)), ("tma-defer", (True, False, True))])
+@pytest.mark.parametrize("seg,expect", [(None, (True, False, False, True)), ("tma-rounds", (True, False, False, True)),
+                                        ("plain", (False, False, False, False)), ("tma", (True, False, False, False)),
+                                        ("tma-rowhits", (True, True, False, False)),
+                                        ("plain-rowhits", (False, True, False, False)),
+                                        ("tma-defer", (True, False, True, False))])
 def test_segment_filters_reach_the_in_bucket_search(monkeypatch, seg, expect):
     """segment_filters picks the config of BGJ1's in-bucket search (and only of it)."""
     import int8tc.sieve.lattice.siever as siever
@@ -472,5 +476,5 @@ def test_segment_filters_reach_the_in_bucket_search(monkeypatch, seg, expect):
     monkeypatch.setattr(siever, "segment_pair_search", spy)
     res = solve_svp(svp_challenge_basis(36, 4), 1.05, device="cpu", bkz_block=0, bgj1_from=0, segment_filters=seg)
     assert res.found and seen
-    got = {None if c is None else (c.tma, c.row_hits, c.defer_rows) for c in seen}
+    got = {(c.tma, c.row_hits, c.defer_rows, c.row_rounds) for c in seen}
     assert got == {expect}

@@ -71,7 +71,9 @@ FUSED_BLOCK_K = 128
 
 
 #: "once": whole rows in registers up to this padded K (next power of two), else the two sweeps
-ONCE_MAX_K = 8192
+#: (eighth session, A at 8192^2, S = 2: 0.49 ms whole rows of 8192 against 0.33 for "rows"; at
+#: 4096^2 0.100 against 0.111)
+ONCE_MAX_K = 4096
 #: "once": elements per program (rows of BLOCK_K each), 8 warps
 ONCE_ELEMENTS = 4096
 #: "two": the scaled split's tile (8 x 128 x 4 warps: 62-90 registers for sm_90a, no spill; the

@@ -130,8 +130,11 @@ class Config:
     #: with ``fused_split``: how A's and B's row split passes over the operand (``_launch.scale_and_split``:
     #: "rows" one launch, two sweeps per program; "once" whole rows loaded once; "two" row maxima,
     #: then a 2-D grid of tiles). B is split through its transposed view (columns are strided)
-    split_a: str = "rows"
-    split_b: str = "rows"
+    #: Eighth session (benchmarks/results/tune_split_session8_h200_2026-11-30.csv): A "once" 0.100
+    #: against 0.111 ms at 4096^2 (S = 2; above K = 4096 it runs "rows"); B "two" 0.368 against 0.479
+    #: ms at 8192^2 (S = 2), 0.696 against 0.893 (S = 8), equal at 4096^2
+    split_a: str = "once"
+    split_b: str = "two"
     #: products and reconstruction in one persistent TMA kernel (FP64 tile in registers, no INT32
     #: planes in memory; needs ``persistent``; tiles of at most 128x128: the FP64 tile costs 2
     #: registers per element). Measured on the H200 slower than the default at every size and S

@@ -50,11 +50,11 @@ NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
 SCALE_BLOCK = 1024
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
 NONFINITE_EXPONENT = -(1 << 40)
-#: CRT tile: 32x32 with 4 warps, measured 0.75-0.90 ms at 8192^2 for 13-15 moduli against 1.00-1.07
-#: for 32x64 (benchmarks/results/tune_ozaki2_h200_2026-11-30.csv). After NOTES 38, 16x64 timed
-#: 0.23 ms faster as a phase but the FP64-accurate product measured slower end to end with it
-#: (NOTES 43), so 32x32 stays.
-CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 32, 32, 4
+#: CRT tile: 16x64 with 4 warps. Eighth session, 8192^3, 15 moduli: 0.73 ms as a phase against
+#: 0.98 for 32x32, and the guarded one-shot product, alternated twice, 18.81 / 17.40 ms against
+#: 19.04 / 18.15 (same at 4096^3: 2.89 / 2.89); the fifth session's single end-to-end run that
+#: kept 32x32 (NOTES 43) was within the run-to-run spread (NOTES.md 53)
+CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS = 16, 64, 4
 #: one INT32 residue sum: K 128^2 <= 2^31 - 1
 K_RESIDUE_MAX = (2**31 - 1) // (128 * 128)
 

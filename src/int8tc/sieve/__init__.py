@@ -4,7 +4,9 @@ from .ops import (
     DEFAULT_BUCKET_CONFIG,
     DEFAULT_FILTER_CONFIG,
     PLAIN_FILTER_CONFIG,
+    SIEVE_SEGMENT_CONFIG,
     SMALL_FILTER_CONFIG,
+    TMA_FILTER_CONFIG,
     BucketHits,
     FilterConfig,
     PairHits,
@@ -16,4 +18,5 @@ from .ops import (
 )
 
 __all__ = ["pair_search", "pair_norms", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
-           "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "PLAIN_FILTER_CONFIG", "SMALL_FILTER_CONFIG"]
+           "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "PLAIN_FILTER_CONFIG", "SMALL_FILTER_CONFIG",
+           "TMA_FILTER_CONFIG", "SIEVE_SEGMENT_CONFIG"]

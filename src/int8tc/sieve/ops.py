@@ -81,14 +81,24 @@ class FilterConfig:
 #: the plain kernels (pointer loads): 64x64 tiles, 4 warps ran fastest in the first sweep
 #: (2026-11-30); ``int8tc sieve --filters plain``
 PLAIN_FILTER_CONFIG = FilterConfig()
-#: H200 default of pair search and segment pair search: the TMA variant, 64x64x128, 3 stages. With
-#: the exact row-max pre-test (NOTES 37) it measured 4.73 ms against 5.17 ms for the plain kernel
-#: (65536 vectors, K = 128, rate 1e-4: 454 against 415 Gpairs/s), and the sieve at dimension 100
-#: 32.1/13.2/14.5 s against >40/16.5/18.0 s on the same seeds (fifth session). Tests pin SMALL.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
-#: bucket's H200 default: the same TMA variant (fourth session's sweep: 19.6 ms against 34.3 ms
-#: for the plain kernel, 2^20 x 16384 centres, K = 128, rate 1e-4; benchmarks/NOTES.md 35).
-DEFAULT_BUCKET_CONFIG = DEFAULT_FILTER_CONFIG
+#: the TMA kernels without a write-path option: 64x64x128, 3 stages (the default of all three
+#: filters from the fifth to the seventh session: with the exact row-max pre-test, NOTES 37, it
+#: measured 454 against 415 Gpairs/s for the plain kernel at 65536 vectors, K = 128, rate 1e-4)
+TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
+#: H200 default of pair search and segment pair search: TMA, 2 stages, rows with two or more hits
+#: in a tile deferred to the recompute kernel, registers capped at 128 (4 blocks per SM). Eighth
+#: session, K = 128 (benchmarks/RESULTS.md): Gram search of 131072 vectors at 1e-4 126 -> 316 TOPS
+#: (26% of the roof), segmented search 4096 x 4096 at 3e-4 254 -> 608 Gpairs/s; at rates near 1e-2
+#: row_rounds is 2x faster than this (NOTES.md 53). Its record buffer is 1.5x capacity (the
+#: deferred items). Tests pin SMALL.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=2, tma=True, defer_rows=True, maxnreg=128)
+#: bucket's H200 default: TMA, 3 stages, hits written in per-row rounds, registers capped at 128
+#: (2^20 x 16384 centres, K = 128: 225 -> 405 TOPS at 1e-4, 559 -> 794 at 1e-6, eighth session)
+DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
+#: the sieve's in-bucket (segmented) search: per-row rounds at 2 stages, capped at 128 registers:
+#: within 5-8% of DEFAULT_FILTER_CONFIG at 1e-4..3e-4, 2x faster at 1e-2, and no 1.5x record
+#: buffer (memory decides how far the sieve goes at dimension 120)
+SIEVE_SEGMENT_CONFIG = FilterConfig(block_k=128, num_stages=2, tma=True, row_rounds=True, maxnreg=128)
 SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
 
 

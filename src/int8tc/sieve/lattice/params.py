@@ -11,7 +11,9 @@ BGJ1_MEMBERSHIP = 4.0
 #: (sixth session); the balance of bucketing (43 s) against in-bucket search (218 s) there suggests
 #: more, smaller buckets (NOTES.md 44): not yet measured.
 BGJ1_MAX_BUCKETS = 4096
-#: kernels for BGJ1's in-bucket search alone (``segment_filters``, ``--segment-filters``): the TMA or
-#: plain segment search, "-rowhits" with the per-row write path (FilterConfig.row_hits), "tma-defer"
-#: the TMA search at 2 stages with multi-hit rows deferred (FilterConfig.defer_rows; not GPU-run yet)
-SEGMENT_FILTERS = ("tma", "plain", "tma-rowhits", "plain-rowhits", "tma-defer")
+#: kernels for BGJ1's in-bucket search alone (``segment_filters``, ``--segment-filters``):
+#: "tma-rounds" (the sieve's default with --filters tma: ops.SIEVE_SEGMENT_CONFIG, hits written in
+#: per-row rounds, 128 registers), "tma-defer" (the pair searches' default: multi-hit rows
+#: deferred, 1.5x record buffer), "tma" (TMA without a write-path option, the default up to the
+#: seventh session), "plain", and "-rowhits" with the per-row write path (FilterConfig.row_hits)
+SEGMENT_FILTERS = ("tma-rounds", "tma-defer", "tma", "plain", "tma-rowhits", "plain-rowhits")

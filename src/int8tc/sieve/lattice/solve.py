@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, replace
 import numpy as np
 import torch
 
-from ..ops import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
+from ..ops import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig
 from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP, SEGMENT_FILTERS
 from .instance import gaussian_heuristic
 from .siever import Siever, dims_for_free
@@ -181,6 +181,16 @@ def triangular_coefficients(basis, vec, kind: str) -> list[int]:
     return c
 
 
+def segment_config(name: str) -> FilterConfig:
+    """The FilterConfig of BGJ1's in-bucket search for a ``SEGMENT_FILTERS`` name."""
+    configs = {"tma-rounds": SIEVE_SEGMENT_CONFIG, "tma-defer": DEFAULT_FILTER_CONFIG, "tma": TMA_FILTER_CONFIG,
+               "plain": PLAIN_FILTER_CONFIG, "tma-rowhits": replace(TMA_FILTER_CONFIG, row_hits=True),
+               "plain-rowhits": replace(PLAIN_FILTER_CONFIG, row_hits=True)}
+    if name not in configs:
+        raise ValueError(f"segment_filters must be one of {SEGMENT_FILTERS}, got {name!r}")
+    return configs[name]
+
+
 def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int = 0, bkz_block: int = 20,
               bkz_tours: int = 8,
               start_dim: int = 30, bgj1_from: int | None = None, progress=None, lift_all: bool = True,
@@ -211,9 +221,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         filters: "tma" (default: the filters' default, their TMA variant) or "plain" (the
             pointer-load kernels; measured slower at dimension 100, NOTES 43).
         segment_filters: one of SEGMENT_FILTERS for BGJ1's in-bucket search alone (default None:
-            as ``filters``); the plain segment search measured 3-6% faster standalone at BGJ1's
-            bucket sizes (sixth session), not yet in the sieve; "-rowhits": the per-row write
-            path (``FilterConfig.row_hits``, not yet measured).
+            "tma-rounds" with filters="tma", "plain" with filters="plain"; ``segment_config``).
         incremental: after a context's first all-pairs epoch, test only the pairs with a vector
             that entered since (default), instead of all pairs every epoch.
         profile: time each step of the epochs (``SVPResult.phases``; one device synchronisation
@@ -266,11 +274,7 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
         sv.bgj1_membership = float(bgj1_membership)
         sv.bgj1_max_buckets = bgj1_max_buckets
         sv.filter_config = PLAIN_FILTER_CONFIG if filters == "plain" else None
-        if segment_filters == "tma-defer":  # 2 stages: 168 registers, 3 blocks per SM (NOTES.md 49)
-            sv.segment_config = replace(DEFAULT_FILTER_CONFIG, defer_rows=True, num_stages=2)
-        elif segment_filters is not None:
-            base = PLAIN_FILTER_CONFIG if segment_filters.startswith("plain") else DEFAULT_FILTER_CONFIG
-            sv.segment_config = replace(base, row_hits=segment_filters.endswith("-rowhits"))
+        sv.segment_config = segment_config(segment_filters or ("plain" if filters == "plain" else "tma-rounds"))
         sv.profile = bool(profile)
         return sv
 

@@ -1,0 +1,94 @@
+"""Filter tiles and register caps beyond bench-filters' defaults (K = 128, one process, same data):
+the Gram pair search, the segmented search and bucketing at two hit rates, every config's hit count
+checked against the default's.
+
+    PYTHONPATH=src python benchmarks/tune_filters.py --out results/x.csv
+"""
+
+import argparse
+from dataclasses import replace
+
+import torch
+
+from int8tc.bench.common import report, time_cuda
+from int8tc.bench.filters import _flags, _quantile, _sample_values
+from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, SIEVE_SEGMENT_CONFIG, bucket, half_norms,
+                          pair_search, segment_pair_search)
+
+
+def _name(c) -> str:
+    return f"{c.block_m}x{c.block_n}x{c.block_k} t{c.tiles_per_program} w{c.num_warps} s{c.num_stages}{_flags(c)}"
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--iters", type=int, default=3)
+    p.add_argument("--rates", default="3e-4,1e-4")
+    p.add_argument("--out")
+    args = p.parse_args()
+    rates = [float(r) for r in args.rates.split(",")]
+    g = torch.Generator(device="cuda").manual_seed(0)
+    k = 128
+    D = DEFAULT_FILTER_CONFIG
+    pair_cfgs = [D, replace(D, maxnreg=96), replace(D, maxnreg=168), replace(D, tiles_per_program=32),
+                 replace(D, block_m=128, block_n=128, num_warps=8, tiles_per_program=8),
+                 replace(D, block_m=128, block_n=128, num_warps=8, tiles_per_program=8, maxnreg=168),
+                 replace(D, num_stages=3, maxnreg=96)]
+    seg_cfgs = pair_cfgs[:4] + [SIEVE_SEGMENT_CONFIG, replace(SIEVE_SEGMENT_CONFIG, maxnreg=96),
+                                replace(SIEVE_SEGMENT_CONFIG, tiles_per_program=32)]
+    B = DEFAULT_BUCKET_CONFIG
+    bucket_cfgs = [B, replace(B, num_stages=2), replace(B, num_stages=4), replace(B, block_n=128),
+                   replace(B, block_n=128, maxnreg=168), replace(B, block_m=128, num_warps=8),
+                   replace(B, block_m=128, num_warps=8, maxnreg=168)]
+    rows = []
+
+    def run(op, cfgs, fn, pairs):
+        base = None
+        for c in cfgs:
+            res = {}
+            try:
+                ms = time_cuda(lambda: res.update(h=fn(c)), args.iters, warmup=2)
+            except Exception as e:  # a config the compiler rejects: said, the run goes on
+                print(f"{op} {_name(c)}: {type(e).__name__}: {str(e)[:200]}")
+                continue
+            total = res["h"]
+            base = total if base is None else base
+            rows.append({"op": op, "config": _name(c), "time_ms": f"{ms:.3f}", "gpairs_s": f"{pairs / ms / 1e6:.1f}",
+                         "tops": f"{2 * k * pairs / ms / 1e9:.0f}", "hits": total, "same_hits": total == base})
+            print(rows[-1], flush=True)
+
+    m = 131072
+    x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
+    h = half_norms(x)
+    vals = _sample_values(x, h, x, h, False)
+    for rate in rates:
+        goal = _quantile(vals, rate)
+        cap = int(4 * rate * m * (m - 1) // 2) + 4096
+        run(f"pair_search {m} rate {rate:g}", pair_cfgs, lambda c: pair_search(x, h, goal, cap, config=c).total,
+            m * (m - 1) // 2)
+    count, size = 4096, 4096
+    xs = torch.randint(-64, 64, (count * size, k), dtype=torch.int8, device="cuda", generator=g)
+    hs = half_norms(xs)
+    offsets = torch.arange(0, count * size + 1, size, dtype=torch.int64, device="cuda")
+    vals = _sample_values(xs, hs, xs, hs, False)
+    for rate in rates:
+        goal = _quantile(vals, rate)
+        pairs = count * size * (size - 1) // 2
+        cap = int(4 * rate * pairs) + 4096
+        run(f"segment_pair_search {count}x{size} rate {rate:g}", seg_cfgs,
+            lambda c: segment_pair_search(xs, hs, goal, cap, offsets, config=c).total, pairs)
+    del xs, hs
+    mb, n = 1 << 20, 16384
+    xb = torch.randint(-64, 64, (mb, k), dtype=torch.int8, device="cuda", generator=g)
+    c = torch.randint(-64, 64, (n, k), dtype=torch.int8, device="cuda", generator=g)
+    vals = _sample_values(xb, None, c, None, True)
+    for rate in rates:
+        thr = torch.full((mb,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
+        cap = int(10 * rate * n) + 16
+        run(f"bucket {mb}x{n} rate {rate:g}", bucket_cfgs,
+            lambda cf: int(bucket(xb, c, thr, cap, config=cf).counts.sum()), mb * n)
+    report(rows, args.out)
+
+
+if __name__ == "__main__":
+    main()
