@@ -108,20 +108,11 @@ def _flags(cfg) -> str:
             + (" rounds" if cfg.row_rounds else "") + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else ""))
 
 
-def _write_variants(base, stages=(3,), caps=(None, 128)) -> list:
-    """The write paths beside ``base`` (NOTES.md 45, 49, 53): per-row records, deferred multi-hit
-    rows, per-row rounds, each at the given stage counts and register caps."""
-    out = [replace(base, row_hits=True)]
-    for mode in ("defer_rows", "row_rounds"):
-        out += [replace(base, num_stages=st, maxnreg=cap, **{mode: True}) for st in stages for cap in caps]
-    return out
-
-
 def _run(args, emit) -> None:
     import torch
 
-    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, FilterConfig, bucket,
-                         half_norms, pair_search, segment_pair_search)
+    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, SIEVE_SEGMENT_CONFIG,
+                         TMA_FILTER_CONFIG, FilterConfig, bucket, half_norms, pair_search, segment_pair_search)
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -135,12 +126,15 @@ def _run(args, emit) -> None:
                 "gpairs_s": f"{pairs / ms / 1e6:.1f}", "tops": f"{tops:.0f}", "pct_roof": f"{100 * tops / best:.1f}",
                 "config": cfg}
 
-    # the write paths beside each default (all rates, first M; later Ms: the default alone)
-    configs = [DEFAULT_FILTER_CONFIG] + _write_variants(replace(DEFAULT_FILTER_CONFIG, row_hits=False, defer_rows=False,
-                                                                row_rounds=False, maxnreg=None), (2, 3))
-    bucket_configs = [DEFAULT_BUCKET_CONFIG] + [c for c in _write_variants(
-        replace(DEFAULT_BUCKET_CONFIG, row_hits=False, row_rounds=False, maxnreg=None), (3,), (None, 128, 96))
-        if not c.defer_rows]
+    # beside each default (all rates, first M; later Ms: the default alone): the previous default
+    # (TMA_FILTER_CONFIG, no write-path option), its row_hits path, the other write path (rounds for
+    # the pair searches = the sieve's in-bucket config; defer has no bucketing variant), and the
+    # default without its register cap (NOTES.md 45, 49, 53)
+    configs = [DEFAULT_FILTER_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
+               SIEVE_SEGMENT_CONFIG, replace(DEFAULT_FILTER_CONFIG, maxnreg=None),
+               replace(DEFAULT_FILTER_CONFIG, tiles_per_program=16)]
+    bucket_configs = [DEFAULT_BUCKET_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
+                      replace(DEFAULT_BUCKET_CONFIG, maxnreg=None)]
     n_bucket_variants = len(bucket_configs)
     if args.sweep:
         configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
@@ -186,8 +180,7 @@ def _run(args, emit) -> None:
             for rate in _floats(args.rates):
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
-                seg_base = replace(DEFAULT_FILTER_CONFIG, row_hits=False, defer_rows=False, row_rounds=False, maxnreg=None)
-                seg_configs = [DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, seg_base] + _write_variants(seg_base, (2, 3))
+                seg_configs = configs[:6] + [PLAIN_FILTER_CONFIG, replace(PLAIN_FILTER_CONFIG, row_hits=True)]
                 if args.sweep and rate == 1e-4:  # the TMA kernel is register-bound at 4 warps (ncu, sixth session)
                     seg_configs += [replace(c, num_warps=8) for c in seg_configs[:4]] + [
                         replace(DEFAULT_FILTER_CONFIG, num_stages=2), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32),

@@ -46,7 +46,9 @@ BOUND_BLOCK_R, BOUND_BLOCK_K = 32, 128
 SPLIT_TILES = (8, 128, 4)
 #: the choices benchmarks/tune_ozaki2.py times (the default first)
 SPLIT_TILE_CHOICES = (SPLIT_TILES, (32, 128, 4), (16, 64, 4), (32, 128, 8))
-NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 32, 128, 1024
+#: the norm bounds of the scaling: 16 x 64 (eighth session: A's scales with the L1 ceilings at 8192^2
+#: 0.42 ms against 0.78 for 32 x 128, NOTES.md 53)
+NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 16, 64, 1024
 SCALE_BLOCK = 1024
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
 NONFINITE_EXPONENT = -(1 << 40)

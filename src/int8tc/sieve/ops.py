@@ -86,12 +86,13 @@ PLAIN_FILTER_CONFIG = FilterConfig()
 #: measured 454 against 415 Gpairs/s for the plain kernel at 65536 vectors, K = 128, rate 1e-4)
 TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
 #: H200 default of pair search and segment pair search: TMA, 2 stages, rows with two or more hits
-#: in a tile deferred to the recompute kernel, registers capped at 128 (4 blocks per SM). Eighth
-#: session, K = 128 (benchmarks/RESULTS.md): Gram search of 131072 vectors at 1e-4 126 -> 316 TOPS
-#: (26% of the roof), segmented search 4096 x 4096 at 3e-4 254 -> 608 Gpairs/s; at rates near 1e-2
-#: row_rounds is 2x faster than this (NOTES.md 53). Its record buffer is 1.5x capacity (the
-#: deferred items). Tests pin SMALL.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=2, tma=True, defer_rows=True, maxnreg=128)
+#: in a tile deferred to the recompute kernel, registers capped at 128 (4 blocks per SM), 32 column
+#: tiles per program. Eighth session, K = 128 (benchmarks/RESULTS.md): Gram search of 131072
+#: vectors at 1e-4 126 -> 316 TOPS (26% of the roof; 32 tiles per program +6% over 16), segmented
+#: search 4096 x 4096 at 3e-4 254 -> 608 Gpairs/s; at rates near 1e-2 row_rounds is 2x faster than
+#: this (NOTES.md 53). Its record buffer is 1.5x capacity (the deferred items). Tests pin SMALL.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
+                                     maxnreg=128)
 #: bucket's H200 default: TMA, 3 stages, hits written in per-row rounds, registers capped at 128
 #: (2^20 x 16384 centres, K = 128: 225 -> 405 TOPS at 1e-4, 559 -> 794 at 1e-6, eighth session)
 DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
