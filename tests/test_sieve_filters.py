@@ -302,9 +302,9 @@ def _check_gpu_bucket(rng, x, k, cfg):
 @pytest.mark.parametrize("k", [64, 128, 192])
 @pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap"])
 def test_gpu_tma_bucket(rng, k, row_hits):
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG
+    from int8tc.sieve import TMA_FILTER_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
+    cfg = replace(TMA_FILTER_CONFIG, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
                   row_rounds=row_hits in ("rounds", "rounds-cap"), maxnreg=128 if row_hits == "rounds-cap" else None)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))

@@ -132,7 +132,7 @@ def _run(args, emit) -> None:
     # default without its register cap (NOTES.md 45, 49, 53)
     configs = [DEFAULT_FILTER_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
                SIEVE_SEGMENT_CONFIG, replace(DEFAULT_FILTER_CONFIG, maxnreg=None),
-               replace(DEFAULT_FILTER_CONFIG, tiles_per_program=16)]
+               replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32)]
     bucket_configs = [DEFAULT_BUCKET_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
                       replace(DEFAULT_BUCKET_CONFIG, maxnreg=None)]
     n_bucket_variants = len(bucket_configs)

@@ -39,20 +39,21 @@ class FilterConfig:
     #: padded K.
     tma: bool = False
     #: all three filters: tiles whose rows hold at most one hit each write them as per-row records
-    #: (a max and a sum along the row) instead of per-element predicated stores (NOTES.md 45, 47;
-    #: pair searches measured 1.33-1.49x on the GPU in the seventh session, bucketing not yet;
-    #: off by default until the sieve is timed with it)
+    #: (a max and a sum along the row) instead of per-element predicated stores; other tiles keep
+    #: those stores (NOTES.md 45, 47; 1.3-1.5x over none, superseded by defer_rows / row_rounds)
     row_hits: bool = False
     #: pair searches: every tile writes its rows with one hit as per-row records (as row_hits)
     #: and defers rows with two or more to a second, small kernel that recomputes them, so the hot
     #: kernel has no [block_m, block_n] store path (its registers: 255 -> ~150-190 for sm_90a,
     #: NOTES.md 49). Needs capacity < 2^31 - 1; the record buffer grows by capacity / 2 + 1 items.
-    #: Not yet run on the GPU: off by default.
+    #: The pair searches' default (DEFAULT_FILTER_CONFIG); slow where many rows hold two hits
+    #: (rate ~1e-2: 2x slower than row_rounds; NOTES.md 53).
     defer_rows: bool = False
     #: all three filters: tiles with hits write them in rounds: round r writes each row's r-th
     #: hit (ascending columns) as [block_m]-long stores, the hit test recomputed from the
     #: accumulator, so the hot kernel holds no [block_m, block_n] mask or offsets and needs no
-    #: second kernel (NOTES.md 53). Exclusive with row_hits and defer_rows.
+    #: second kernel (NOTES.md 53). As many rounds as the tile's busiest row has hits. Bucketing's
+    #: and the sieve's in-bucket default. Exclusive with row_hits and defer_rows.
     row_rounds: bool = False
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
@@ -86,19 +87,23 @@ PLAIN_FILTER_CONFIG = FilterConfig()
 #: measured 454 against 415 Gpairs/s for the plain kernel at 65536 vectors, K = 128, rate 1e-4)
 TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
 #: H200 default of pair search and segment pair search: TMA, 2 stages, rows with two or more hits
-#: in a tile deferred to the recompute kernel, registers capped at 128 (4 blocks per SM), 32 column
-#: tiles per program. Eighth session, K = 128 (benchmarks/RESULTS.md): Gram search of 131072
-#: vectors at 1e-4 126 -> 316 TOPS (26% of the roof; 32 tiles per program +6% over 16), segmented
-#: search 4096 x 4096 at 3e-4 254 -> 608 Gpairs/s; at rates near 1e-2 row_rounds is 2x faster than
-#: this (NOTES.md 53). Its record buffer is 1.5x capacity (the deferred items). Tests pin SMALL.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
-                                     maxnreg=128)
+#: in a tile deferred to the recompute kernel, registers capped at 128 (4 blocks per SM). Eighth
+#: session, K = 128 (benchmarks/RESULTS.md, final run): Gram search of 131072 vectors at 1e-4
+#: 124 -> 308 TOPS (26.4% of the roof, 36x the unfused path), segmented search 4096 x 4096 at 3e-4
+#: 251 -> 595 Gpairs/s; at rates near 1e-2 it is 2x slower than the previous default and
+#: row_rounds 1.2-1.4x faster than that (NOTES.md 53). 32 column tiles per program measured +6% in
+#: one run and -30% at K = 128 in the next, so 16 stays. Its record buffer is 1.5x capacity (the
+#: deferred items). Tests pin SMALL.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=2, tma=True, defer_rows=True, maxnreg=128)
 #: bucket's H200 default: TMA, 3 stages, hits written in per-row rounds, registers capped at 128
 #: (2^20 x 16384 centres, K = 128: 225 -> 405 TOPS at 1e-4, 559 -> 794 at 1e-6, eighth session)
 DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
 #: the sieve's in-bucket (segmented) search: per-row rounds at 2 stages, capped at 128 registers:
-#: within 5-8% of DEFAULT_FILTER_CONFIG at 1e-4..3e-4, 2x faster at 1e-2, and no 1.5x record
-#: buffer (memory decides how far the sieve goes at dimension 120)
+#: within 5-8% of DEFAULT_FILTER_CONFIG at 1e-4..3e-4 on random data, 2x faster at 1e-2, and no
+#: 1.5x record buffer (memory decides how far the sieve goes at dimension 120). In the sieve its
+#: rounds run as often as the busiest row of a tile has hits, and bucketed data has busy rows: at
+#: dimension 110 the deferred path searched 1.4-1.8x more pairs per second (NOTES.md 53), but the
+#: timed dimension-120 runs used this one
 SIEVE_SEGMENT_CONFIG = FilterConfig(block_k=128, num_stages=2, tma=True, row_rounds=True, maxnreg=128)
 SMALL_FILTER_CONFIG = FilterConfig(block_m=16, block_n=16, block_k=32, tiles_per_program=2, num_warps=4)
 
@@ -256,6 +261,9 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             triangle of the Gram matrix only is computed; the diagonal is skipped).
         deterministic: sort the kept records by (i, j) (one host sync). Unsorted order is
             unspecified. If hits exceed capacity, which ones are kept is unspecified.
+        config: kernel choice (default ``DEFAULT_FILTER_CONFIG``: deferred multi-hit rows, tuned
+            for hit rates <= 1e-3, a record buffer of 1.5x capacity; ``SIEVE_SEGMENT_CONFIG``
+            for dense hits).
 
     Returns:
         ``PairHits``: records (i, j, sign, dot) with sign = +1 when <x_i, y_j> >= 0 (x_i - y_j is

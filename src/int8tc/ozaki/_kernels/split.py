@@ -52,6 +52,21 @@ def _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS: tl.constexpr
 
 
 @triton.jit
+def _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f):
+    tl.store(pre_ptr + rows, pre, mask=rmask)
+    tl.store(c_ptr + rows, c, mask=rmask)
+    tl.store(f_ptr + rows, f, mask=rmask)
+
+
+@triton.jit
+def _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS: tl.constexpr):
+    # the slices of a [rows, cols] tile of X with its rows' scales (rows outside: 1, 1)
+    t = (x * tl.where(rmask, pre, 1.0)[:, None]) / tl.where(rmask, c, 1.0)[:, None]
+    q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
+    _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], Rp.to(tl.int64) * Kp, SPLITS)
+
+
+@triton.jit
 def split_rows_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
     pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
@@ -70,9 +85,7 @@ def split_rows_kernel(
         x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
         best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1))
     pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
-    tl.store(pre_ptr + rows, pre, mask=rmask)
-    tl.store(c_ptr + rows, c, mask=rmask)
-    tl.store(f_ptr + rows, f, mask=rmask)
+    _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
     pre = tl.where(rmask, pre, 1.0)
     s = tl.where(rmask, c, 1.0)[:, None]
     slice_stride = Rp.to(tl.int64) * Kp
@@ -102,12 +115,8 @@ def split_rows_once_kernel(
     x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
     best = tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1)
     pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
-    tl.store(pre_ptr + rows, pre, mask=rmask)
-    tl.store(c_ptr + rows, c, mask=rmask)
-    tl.store(f_ptr + rows, f, mask=rmask)
-    t = (x * tl.where(rmask, pre, 1.0)[:, None]) / tl.where(rmask, c, 1.0)[:, None]
-    q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
-    _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], Rp.to(tl.int64) * Kp, SPLITS)
+    _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
+    _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS)
 
 
 @triton.jit
@@ -129,10 +138,6 @@ def split_scaled_kernel(
     cols = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
     pre, c, f = scale_from_bits(tl.load(rowmax_ptr + rows, mask=rmask, other=0), False, EXP_MIN, EXP_MAX)
     if pid_k == 0:
-        tl.store(pre_ptr + rows, pre, mask=rmask)
-        tl.store(c_ptr + rows, c, mask=rmask)
-        tl.store(f_ptr + rows, f, mask=rmask)
+        _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
     x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
-    t = (x * tl.where(rmask, pre, 1.0)[:, None]) / tl.where(rmask, c, 1.0)[:, None]
-    q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
-    _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], Rp.to(tl.int64) * Kp, SPLITS)
+    _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS)

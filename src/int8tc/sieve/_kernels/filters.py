@@ -132,10 +132,9 @@ def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.c
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end, ROUNDS)
+        _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
     elif tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
-        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end,
-                         ROUNDS)
+        _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
 
 
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
@@ -208,7 +207,7 @@ def segment_pair_search_tma_kernel(
 
 @triton.jit
 def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr,
-                     DEFER: tl.constexpr, col_end, ROUNDS: tl.constexpr = False):
+                     DEFER: tl.constexpr, col_end):
     """Compact a tile's hits into the record buffer: one atomic per tile with a hit.
 
     ROW_HITS: when no row of the tile holds two hits (the common case at the sieve's rates), each
@@ -239,8 +238,6 @@ def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HIT
                 tl.store(item + 1, tl.min(cols, axis=0) + tl.zeros_like(rows), mask=dk)
                 tl.store(item + 2, col_end + tl.zeros_like(rows), mask=dk)
                 tl.store(item + 3, row_start.to(tl.int32), mask=dk)
-        elif ROUNDS:
-            _write_row_rounds(hit, acc, rows, cols, row_start, rc, capacity, out_ptr)
         elif ROW_HITS:
             if tl.max(rc, axis=0) <= 1:
                 _write_row_records(hit, acc, rows, cols, row_start, (rc > 0) & (row_start < capacity), out_ptr)
@@ -256,9 +253,17 @@ def _write_row_records(hit, acc, rows, cols, row_start, keep, out_ptr):
     # the row, its dot by a sum, [BLOCK_M]-long stores
     col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
     dot = tl.sum(tl.where(hit, acc, 0), axis=1)
-    rec = out_ptr + row_start * 4
-    tl.store(rec, rows, mask=keep)
-    tl.store(rec + 1, col, mask=keep)
+    _store_records(out_ptr, row_start, rows, col, dot, keep)
+
+
+@triton.jit
+def _store_records(out_ptr, pos, i, j, dot, keep):
+    # records (i, j, sign, dot) at positions pos where keep: four scalar stores (one 16-byte store
+    # of the joined fields saves store instructions but adds ~30 CTA barriers for its layout
+    # change in the [BLOCK_M, BLOCK_N] case; sm_90a PTX, NOTES.md 37)
+    rec = out_ptr + pos * 4
+    tl.store(rec, i, mask=keep)
+    tl.store(rec + 1, j, mask=keep)
     tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
     tl.store(rec + 3, dot, mask=keep)
 
@@ -292,12 +297,7 @@ def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, ou
             col = tl.min(tl.where(_round_hits(acc, hy, hxg, cols, col_end, col), cols[None, :], COL_NONE), axis=1)
             dot = tl.sum(tl.where(cols[None, :] == col[:, None], acc, 0), axis=1)
             pos = row_start + r
-            keep = (rc > r) & (pos < capacity)
-            rec = out_ptr + pos * 4
-            tl.store(rec, rows, mask=keep)
-            tl.store(rec + 1, col, mask=keep)
-            tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
-            tl.store(rec + 3, dot, mask=keep)
+            _store_records(out_ptr, pos, rows, col, dot, (rc > r) & (pos < capacity))
 
 
 @triton.jit
@@ -309,34 +309,11 @@ def _next_hit(hit, acc, cols, prev):
 
 
 @triton.jit
-def _write_row_rounds(hit, acc, rows, cols, row_start, rc, capacity, out_ptr):
-    # round r writes each row's r-th hit (ascending columns) at row_start + r as [BLOCK_M]-long
-    # stores: as many rounds as the fullest row has hits (one at the sieve's rates), and no
-    # [BLOCK_M, BLOCK_N] offsets or stores (FilterConfig.row_rounds; NOTES.md 53)
-    col = tl.full(rc.shape, -1, tl.int32)
-    for r in range(0, tl.max(rc, axis=0)):
-        col, dot = _next_hit(hit, acc, cols, col)
-        pos = row_start + r
-        keep = (rc > r) & (pos < capacity)
-        rec = out_ptr + pos * 4
-        tl.store(rec, rows, mask=keep)
-        tl.store(rec + 1, col, mask=keep)
-        tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
-        tl.store(rec + 3, dot, mask=keep)
-
-
-@triton.jit
 def _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity):
     # every hit at its row's start plus its offset inside the row
     pos = row_start[:, None] + _row_offsets(hi, rc).to(tl.int64)
-    keep = hit & (pos < capacity)
-    rec = out_ptr + pos * 4
-    # four scalar stores: one 16-byte store of the joined fields saves 96 store instructions
-    # per thread but adds ~30 CTA barriers for its layout change (sm_90a PTX, NOTES.md 37)
-    tl.store(rec, rows[:, None] + tl.zeros_like(hi), mask=keep)
-    tl.store(rec + 1, cols[None, :] + tl.zeros_like(hi), mask=keep)
-    tl.store(rec + 2, tl.where(acc >= 0, 1, -1), mask=keep)
-    tl.store(rec + 3, acc, mask=keep)
+    _store_records(out_ptr, pos, rows[:, None] + tl.zeros_like(hi), cols[None, :] + tl.zeros_like(hi), acc,
+                   hit & (pos < capacity))
 
 
 @triton.jit(do_not_specialize=["goal", "capacity"])
@@ -399,12 +376,7 @@ def deferred_rows_kernel(
             hit = hit & (cols > i)
         hi = hit.to(tl.int32)
         pos = start + (tl.cumsum(hi, axis=0) - hi).to(tl.int64)
-        keep = hit & (pos < capacity)
-        rec = out_ptr + pos * 4
-        tl.store(rec, i + tl.zeros_like(cols), mask=keep)
-        tl.store(rec + 1, cols, mask=keep)
-        tl.store(rec + 2, tl.where(dot >= 0, 1, -1), mask=keep)
-        tl.store(rec + 3, dot, mask=keep)
+        _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
 @triton.jit
