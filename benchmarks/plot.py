@@ -15,13 +15,20 @@ import matplotlib.pyplot as plt  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 RES = os.path.join(HERE, "results")
 PLOTS = os.path.join(HERE, "plots")
-GEMM = os.path.join(RES, "gemm_h200_2026-11-30_session5.csv")  # one full run after the S=2 fix
+GEMM = os.path.join(RES, "gemm_h200_2026-11-30_session8.csv")  # the eighth session's final run
 CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-11-30.csv")
 FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
 FILTERS_TMA = os.path.join(RES, "filters_bucket_tma_k_h200_2026-11-30.csv")  # bucketing's TMA default
 FILTERS_5 = os.path.join(RES, "filters_session5_h200_2026-11-30.csv")  # TMA pair search, the default since then
 ACCURACY = os.path.join(RES, "accuracy_fp64_h200_2026-11-30.csv")
 OZAKI2 = os.path.join(RES, "gemm_ozaki2_h200_2026-11-30.csv")
+FILTERS_8 = os.path.join(RES, "filters_session8_final_h200_2026-11-30.csv")  # the eighth session's defaults
+#: (op, config) of the eighth session's defaults and of the previous default, as bench-filters names them
+DEFAULTS_8 = {"pair_search": "64x64x128 t16 w4 s2 tma defer maxnreg128",
+              "segment_pair_search 4096x4096": "64x64x128 t16 w4 s2 tma defer maxnreg128",
+              "bucket": "64x64x128 w4 s3 tma rounds maxnreg128"}
+PREVIOUS_8 = {"pair_search": "64x64x128 t16 w4 s3 tma", "segment_pair_search 4096x4096": "64x64x128 t16 w4 s3 tma",
+              "bucket": "64x64x128 w4 s3 tma"}
 
 
 def read(path):
@@ -170,6 +177,49 @@ def filter_tables_and_plot():
     _save(fig, "filters_roof_vs_hit_rate.png")
 
 
+def filters_session8_tables_and_plot():
+    """The eighth session's defaults against the previous default: TOPS vs K and % of the roof vs
+    the hit rate (K = 128), one run (results/filters_session8_final_h200_2026-11-30.csv)."""
+    rows = read(FILTERS_8)
+    roof = max(float(r["tops"]) for r in rows if r["op"].startswith("roof"))
+    unfused = {int(r["K"]): float(r["gpairs_s"]) for r in rows if r["op"] == "unfused_torch"}
+    pick = defaultdict(dict)  # (op, which, K) -> rate -> row
+    for r in rows:
+        for which, table in (("default", DEFAULTS_8), ("previous", PREVIOUS_8)):
+            if table.get(r["op"]) == r["config"]:
+                pick[(r["op"], which, int(r["K"]))][r["target_rate"]] = r
+    rates = ("0.01", "0.0003", "0.0001", "1e-06")
+    print(f"\nroof {roof:.0f} TOPS; unfused pair search (1e-4) {unfused} Gpairs/s")
+    print("| op | config | K | " + " | ".join(f"rate {r}" for r in rates) + " |")
+    print("|---|---|---|" + "---|" * len(rates))
+    for key in sorted(pick):
+        cells = [f"{float(c['gpairs_s']):.0f} ({c['tops']}, {c['pct_roof']}%)" if (c := pick[key].get(rt)) else ""
+                 for rt in rates]
+        print(f"| {key[0]} | {key[1]} | {key[2]} | " + " | ".join(cells) + " |")
+    fig, axes = plt.subplots(1, 3, figsize=(17, 4.2))
+    styles = {"0.01": "o-", "0.0003": "v-", "0.0001": "s-", "1e-06": "^-"}
+    for ax, op in zip(axes[:2], ("pair_search", "bucket")):
+        for rt in rates:
+            ks = sorted(k[2] for k in pick if k[:2] == (op, "default") and rt in pick[k])
+            ax.plot(ks, [float(pick[(op, "default", k)][rt]["tops"]) for k in ks], styles[rt], label=f"hit rate {rt}")
+        ax.axhline(roof, color="k", lw=1, label=f"INT8 roof {roof:.0f}")
+        ax.axhline(0.5 * roof, color="r", lw=1, ls="--", label="50% of roof (target)")
+        ax.set_title(f"{op}, default ({DEFAULTS_8[op].split(' ', 1)[1]})", fontsize=9)
+        _finish(ax, "K", "INT8-equivalent TOPS (2K pairs/s)")
+    ax = axes[2]
+    for op, style in (("pair_search", "o"), ("segment_pair_search 4096x4096", "s"), ("bucket", "^")):
+        for which, ls in (("default", "-"), ("previous", ":")):
+            d = pick.get((op, which, 128), {})
+            pts = sorted((float(r["hit_rate"]), float(r["pct_roof"])) for r in d.values())
+            if pts:
+                ax.plot(*zip(*pts), style + ls, label=f"{op.split(' ')[0]}, {which}")
+    ax.axhline(50, color="r", lw=1, ls="--", label="target (50%)")
+    ax.set_xscale("log")
+    ax.set_title("K = 128: defaults (solid) vs previous default (dotted)", fontsize=9)
+    _finish(ax, "hit rate", "% of the INT8 roof")
+    _save(fig, "filters_session8.png")
+
+
 def _finish(ax, xlabel: str, ylabel: str) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -187,3 +237,4 @@ if __name__ == "__main__":
     curve_plot()
     accuracy_tables_and_plot()
     filter_tables_and_plot()
+    filters_session8_tables_and_plot()
