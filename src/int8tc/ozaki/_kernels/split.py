@@ -86,15 +86,10 @@ def split_rows_kernel(
         best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1))
     pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
     _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
-    pre = tl.where(rmask, pre, 1.0)
-    s = tl.where(rmask, c, 1.0)[:, None]
-    slice_stride = Rp.to(tl.int64) * Kp
     for k0 in range(0, Kp, BLOCK_K):
         cols = k0 + tl.arange(0, BLOCK_K)
         x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
-        t = (x * pre[:, None]) / s
-        q_offs = rows[:, None].to(tl.int64) * Kp + cols[None, :]
-        _write_slices(t, q_ptr, q_offs, (rows < Rp)[:, None] & (cols < Kp)[None, :], slice_stride, SPLITS)
+        _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS)
 
 
 @triton.jit
