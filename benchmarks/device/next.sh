@@ -15,7 +15,11 @@
 # 3. Pair search tiles per program 16 vs 32 (+6% at c632a05, -30% at 13cd286 at K = 128 only):
 #      PYTHONPATH=src python3 benchmarks/tune_filters.py --rates 3e-4,1e-4,1e-6
 #    twice, alone on the GPU.
-# 4. Issue 4 (50% of the roof at <= 1e-4; pair search 26.4%, bucketing 33.8%): a hybrid write path
+# 4. The in-bucket search on row_hits under the 128-register cap (no extra buffer; single-hit rows
+#    as records, busy tiles through the [64, 64] store, which spills 520 bytes for sm_90a at the
+#    cap but runs rarely): replace(TMA_FILTER_CONFIG, row_hits=True, num_stages=2, maxnreg=128)
+#    in tune_filters and as the sieve's segment config at 110.
+# 5. Issue 4 (50% of the roof at <= 1e-4; pair search 26.4%, bucketing 33.8%): a hybrid write path
 #    for the pair searches (rounds for rows with at most two hits, defer beyond), and the
 #    per-element filter cost (NOTES.md 53: at 1e-6 bucketing reaches 68%, so the hit path is
 #    what is left at 1e-4).
