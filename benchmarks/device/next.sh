@@ -12,7 +12,7 @@
 #      python3 benchmarks/run_sieve.py --dims 120 --seeds 0,1,2 --timeout 420 \
 #          --extra="--segment-filters tma-defer --profile" --out /tmp/x/d120_defer
 #    If it holds, make tma-defer the sieve's default (solve.py segment_config) and re-time 100/110.
-#    The branch int32-coeffs (rebased onto this main, CPU-tested, NOTES.md 54) cuts the database's
+#    The branch int32-coeffs (rebased onto this main, CPU-tested; its NOTES.md 54) cuts the database's
 #    coefficient bytes by half: run the same 120 seeds from a checkout of it (carry it as a folder)
 #    beside main, with and without tma-defer; merge if it holds.
 # 3. Pair search tiles per program 16 vs 32 (+6% at c632a05, -30% at 13cd286 at K = 128 only):
