@@ -62,18 +62,15 @@ def main():
             row[f"crt_{t[0]}x{t[1]}w{t[2]}_ms"] = time_cuda(lambda: plan._crt(res, sa, out), args.iters)
             assert torch.equal(out, ref), t
         # A's scales with the L1 ceilings at other norm tiles (module constants read at launch)
-        from int8tc.ozaki2 import gemm as mod
-        old_norm = (mod.NORM_BLOCK_R, mod.NORM_BLOCK_K)
         for br, bk in ((32, 128), (8, 128), (16, 64)):
-            mod.NORM_BLOCK_R, mod.NORM_BLOCK_K = br, bk
-            row[f"scales_a_bounds_norm{br}x{bk}_ms"] = time_cuda(lambda: guarded._scales(a, guarded.g_a, gsa, grows),
-                                                                  args.iters)
-        mod.NORM_BLOCK_R, mod.NORM_BLOCK_K = old_norm
+            with _patched(NORM_BLOCK_R=br, NORM_BLOCK_K=bk):
+                row[f"scales_a_bounds_norm{br}x{bk}_ms"] = time_cuda(
+                    lambda: guarded._scales(a, guarded.g_a, gsa, grows), args.iters)
         # end to end: the guarded one-shot call at two CRT tiles, alternated (one-shot times drift
         # by ~0.5 ms between runs, NOTES.md 43): the default 32x32 against 16x64
         for rep in range(2):
             for t in ((32, 32, 4), (16, 64, 4)):
-                with _crt_default(t):
+                with _patched(CRT_BLOCK_M=t[0], CRT_BLOCK_N=t[1], CRT_WARPS=t[2]):  # read by plans built inside
                     row[f"one_shot_guarded_crt{t[0]}x{t[1]}_r{rep}_ms"] = time_cuda(
                         lambda: _guarded_one_shot(a, b, nm, out, False), args.iters)
         tune_row(rows, row)
@@ -81,17 +78,18 @@ def main():
 
 
 @contextlib.contextmanager
-def _crt_default(t):
-    """Plans built inside use CRT tile t (the module defaults read at construction)."""
+def _patched(**values):
+    """Module constants of int8tc.ozaki2.gemm set to ``values`` inside the block."""
     from int8tc.ozaki2 import gemm as mod
 
-    old = (mod.CRT_BLOCK_M, mod.CRT_BLOCK_N, mod.CRT_WARPS)
-    mod.CRT_BLOCK_M, mod.CRT_BLOCK_N, mod.CRT_WARPS = t
+    old = {k: getattr(mod, k) for k in values}
+    for k, v in values.items():
+        setattr(mod, k, v)
     try:
         yield
     finally:
-        mod.CRT_BLOCK_M, mod.CRT_BLOCK_N, mod.CRT_WARPS = old
-
+        for k, v in old.items():
+            setattr(mod, k, v)
 
 if __name__ == "__main__":
     main()

@@ -212,9 +212,13 @@ def _run(args, emit) -> None:
                     thr = torch.full((m,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
                     cap = int(10 * rate * n) + 16
                     first = m == _ints(args.bucket_m)[0] and n == _ints(args.bucket_n)[0]
-                    sweep = args.sweep and first and rate == 1e-4
-                    for cfg in bucket_configs if sweep else bucket_configs[:n_bucket_variants] if first else \
-                            bucket_configs[:1]:
+                    if not first:
+                        cfgs = bucket_configs[:1]  # the default alone
+                    elif args.sweep and rate == 1e-4:
+                        cfgs = bucket_configs  # with the sweep's tiles
+                    else:
+                        cfgs = bucket_configs[:n_bucket_variants]
+                    for cfg in cfgs:
                         res = {}
 
                         def fused_b():

@@ -126,15 +126,21 @@ def _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.c
     # time): their masked element test and its row counts decide in one pass.
     t = tl.abs(acc) - hy[None, :]
     if ROUNDS:
-        if need_mask or tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
+        if need_mask or _some_row_reaches(t, hxg):
             _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI, out_ptr, count_ptr, capacity)
     elif need_mask:
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
         _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
-    elif tl.max((tl.max(t, axis=1) >= hxg).to(tl.int32), axis=0) > 0:
+    elif _some_row_reaches(t, hxg):
         _write_pair_hits(t >= hxg[:, None], acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, col_end)
+
+
+@triton.jit
+def _some_row_reaches(t, lim):
+    # does some row's max of t reach its limit? (one comparison per row)
+    return tl.max((tl.max(t, axis=1) >= lim).to(tl.int32), axis=0) > 0
 
 
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
@@ -268,7 +274,7 @@ def _store_records(out_ptr, pos, i, j, dot, keep):
     tl.store(rec + 3, dot, mask=keep)
 
 
-#: above every column index (the min of an empty row in ``_next_hit``; a row excluded from rounds)
+#: above every column index (the min of an empty row in ``_first_hit``; a row excluded from rounds)
 COL_NONE = tl.constexpr((1 << 31) - 1)
 
 
@@ -294,16 +300,15 @@ def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, ou
         row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
         col = prev0
         for r in range(0, tl.max(rc, axis=0)):
-            col = tl.min(tl.where(_round_hits(acc, hy, hxg, cols, col_end, col), cols[None, :], COL_NONE), axis=1)
-            dot = tl.sum(tl.where(cols[None, :] == col[:, None], acc, 0), axis=1)
+            col, dot = _first_hit(_round_hits(acc, hy, hxg, cols, col_end, col), acc, cols)
             pos = row_start + r
             _store_records(out_ptr, pos, rows, col, dot, (rc > r) & (pos < capacity))
 
 
 @triton.jit
-def _next_hit(hit, acc, cols, prev):
-    # each row's first hit at a column above prev (COL_NONE if none) and its dot: a min and a sum
-    col = tl.min(tl.where(hit & (cols[None, :] > prev[:, None]), cols[None, :], COL_NONE), axis=1)
+def _first_hit(hit, acc, cols):
+    # each row's first hit (COL_NONE if none) and its dot: a min and a sum along the row
+    col = tl.min(tl.where(hit, cols[None, :], COL_NONE), axis=1)
     dot = tl.sum(tl.where(cols[None, :] == col[:, None], acc, 0), axis=1)
     return col, dot
 
@@ -392,24 +397,26 @@ def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity,
     if ROUNDS:  # round r appends each row's r-th hit (FilterConfig.row_rounds)
         col = tl.full(rc.shape, -1, tl.int32)
         for r in range(0, tl.max(rc, axis=0)):
-            col, dot = _next_hit(hit, acc, cols, col)
-            keep = (rc > r) & (cnt + r < capacity)
-            slot = rows.to(tl.int64) * capacity + cnt + r
-            tl.store(ids_ptr + slot, col, mask=keep)
-            tl.store(signs_ptr + slot, tl.where(dot >= 0, 1, -1).to(tl.int8), mask=keep)
+            col, dot = _first_hit(hit & (cols[None, :] > col[:, None]), acc, cols)
+            _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, cnt + r, col, dot, (rc > r) & (cnt + r < capacity))
     elif ROW_HITS:
         if tl.max(rc, axis=0) <= 1:
             col = tl.max(tl.where(hit, cols[None, :], -1), axis=1)
             dot = tl.sum(tl.where(hit, acc, 0), axis=1)
-            keep = (rc > 0) & (cnt < capacity)
-            slot = rows.to(tl.int64) * capacity + cnt
-            tl.store(ids_ptr + slot, col, mask=keep)
-            tl.store(signs_ptr + slot, tl.where(dot >= 0, 1, -1).to(tl.int8), mask=keep)
+            _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, cnt, col, dot, (rc > 0) & (cnt < capacity))
         else:
             _store_bucket_tile(hit, hi, rc, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
     else:
         _store_bucket_tile(hit, hi, rc, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity)
     return cnt + rc
+
+
+@triton.jit
+def _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, pos, col, dot, keep):
+    # one list entry per row (where keep): centre col and the sign of dot at slot pos of the row
+    slot = rows.to(tl.int64) * capacity + pos
+    tl.store(ids_ptr + slot, col, mask=keep)
+    tl.store(signs_ptr + slot, tl.where(dot >= 0, 1, -1).to(tl.int8), mask=keep)
 
 
 @triton.jit
@@ -425,7 +432,7 @@ def _store_bucket_tile(hit, hi, rc, acc, rows, cols, cnt, ids_ptr, signs_ptr, ca
 @triton.jit
 def _bucket_candidates(acc, lim):
     # does any row reach its threshold? abs and max per element, one comparison per row (exact)
-    return tl.max((tl.max(tl.abs(acc), axis=1) >= lim).to(tl.int32), axis=0) > 0
+    return _some_row_reaches(tl.abs(acc), lim)
 
 
 @triton.jit(do_not_specialize=["M", "N", "capacity"])
