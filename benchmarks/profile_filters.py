@@ -1,0 +1,64 @@
+"""One filter launch at a chosen shape and hit rate, for Nsight Compute (CUDA only).
+
+    ncu --clock-control none -k regex:pair_search --launch-skip 2 --launch-count 1 \\
+        --section SpeedOfLight --section WarpStateStats python3 benchmarks/profile_filters.py --op pair
+
+--op pair: Gram pair search of --m vectors; segment: --segments Gram searches of --size vectors
+(BGJ1 at dimension 110: ~4096 buckets of ~4300, in-bucket rate 2.5-5.4e-4); bucket: --m
+vectors against --centres centres. Random int8 rows in [-64, 64), K = --k; the goal (threshold)
+comes from a sample so that about --rate of the pairs hit. Runs the op twice (the first
+compiles), then times a third run and prints it with the hits.
+"""
+
+import argparse
+
+import torch
+
+from int8tc.bench.common import time_cuda
+from int8tc.bench.filters import _quantile, _sample_values
+from int8tc.sieve import PLAIN_FILTER_CONFIG, bucket, half_norms, pair_search, segment_pair_search
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--op", choices=("pair", "segment", "bucket"), default="segment")
+    p.add_argument("--m", type=int, default=131072)
+    p.add_argument("--centres", type=int, default=16384)
+    p.add_argument("--segments", type=int, default=4096)
+    p.add_argument("--size", type=int, default=4300)
+    p.add_argument("--k", type=int, default=128)
+    p.add_argument("--rate", type=float, default=3e-4)
+    p.add_argument("--plain", action="store_true", help="the pointer-load kernels instead of the TMA defaults")
+    args = p.parse_args()
+    g = torch.Generator(device="cuda").manual_seed(0)
+    cfg = PLAIN_FILTER_CONFIG if args.plain else None
+    m = args.segments * args.size if args.op == "segment" else args.m
+    x = torch.randint(-64, 64, (m, args.k), dtype=torch.int8, device="cuda", generator=g)
+    h = half_norms(x)
+    if args.op == "bucket":
+        c = torch.randint(-64, 64, (args.centres, args.k), dtype=torch.int8, device="cuda", generator=g)
+        thr = torch.full((m,), _quantile(-_sample_values(x, h, c, None, True), args.rate) * -1, dtype=torch.int32,
+                         device="cuda")
+        pairs = m * args.centres
+        run = lambda: bucket(x, c, thr, 16, config=cfg).counts.sum()  # noqa: E731
+    else:
+        goal = _quantile(_sample_values(x, h, x, h, False), args.rate)
+        if args.op == "segment":
+            offsets = torch.arange(0, m + 1, args.size, dtype=torch.int64, device="cuda")
+            pairs = args.segments * args.size * (args.size - 1) // 2
+            cap = int(4 * args.rate * pairs) + 4096
+            run = lambda: segment_pair_search(x, h, goal, cap, offsets, config=cfg).count[0]  # noqa: E731
+        else:
+            pairs = m * (m - 1) // 2
+            cap = int(4 * args.rate * pairs) + 4096
+            run = lambda: pair_search(x, h, goal, cap, config=cfg).count[0]  # noqa: E731
+    for _ in range(2):
+        hits = run()
+    torch.cuda.synchronize()
+    ms = time_cuda(run, 1, warmup=0)
+    print(f"{args.op} M={m} K={args.k}: {ms:.2f} ms, {pairs / ms / 1e6:.1f} Gpairs/s, hits {int(hits)} "
+          f"(rate {int(hits) / pairs:.2e})")
+
+
+if __name__ == "__main__":
+    main()
