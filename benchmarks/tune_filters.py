@@ -30,16 +30,12 @@ def main():
     g = torch.Generator(device="cuda").manual_seed(0)
     k = 128
     D = DEFAULT_FILTER_CONFIG
-    pair_cfgs = [D, replace(D, maxnreg=96), replace(D, maxnreg=168), replace(D, tiles_per_program=32),
-                 replace(D, block_m=128, block_n=128, num_warps=8, tiles_per_program=8),
-                 replace(D, block_m=128, block_n=128, num_warps=8, tiles_per_program=8, maxnreg=168),
-                 replace(D, num_stages=3, maxnreg=96)]
-    seg_cfgs = pair_cfgs[:4] + [SIEVE_SEGMENT_CONFIG, replace(SIEVE_SEGMENT_CONFIG, maxnreg=96),
-                                replace(SIEVE_SEGMENT_CONFIG, tiles_per_program=32)]
+    pair_cfgs = [D, replace(D, block_n=128, maxnreg=168), replace(D, block_n=128, maxnreg=None),
+                 replace(D, tiles_per_program=32), replace(D, defer_rows=False, row_rounds=True),
+                 replace(D, block_n=128, defer_rows=False, row_rounds=True, maxnreg=168)]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(D, tiles_per_program=32)]
     B = DEFAULT_BUCKET_CONFIG
-    bucket_cfgs = [B, replace(B, num_stages=2), replace(B, num_stages=4), replace(B, block_n=128),
-                   replace(B, block_n=128, maxnreg=168), replace(B, block_m=128, num_warps=8),
-                   replace(B, block_m=128, num_warps=8, maxnreg=168)]
+    bucket_cfgs = [B, replace(B, block_n=128, maxnreg=168), replace(B, block_n=128, maxnreg=None)]
     rows = []
 
     def run(op, cfgs, fn, pairs):

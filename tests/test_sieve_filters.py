@@ -19,15 +19,22 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
 
 @pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True),
                         replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True),
-                        replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128)],
+                        replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128),
+                        replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
-                     "tma-rounds-cap128"])
+                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
     rows of two or more hits deferred to the recompute kernel (``defer_rows``), and with hits
-    written in per-row rounds (``row_rounds``; on the GPU also under a register cap)."""
+    written in per-row rounds (``row_rounds``; on the GPU also under a register cap); and oblong
+    tiles (a Gram search's diagonal then crosses tiles off the tile diagonal)."""
     return request.param
+
+
+def _square(cfg):
+    """The segmented search takes square tiles only: an oblong fixture config as its square."""
+    return replace(cfg, block_n=cfg.block_m)
 
 
 def _vecs(rng, m, k, lo=-128, hi=128):
@@ -161,7 +168,7 @@ def test_strided_and_offset_norms_and_thresholds(rng, dev, pcfg):
     for hv in (h_strided, h_offset):
         hits = pair_search(x, hv, goal, 5000, config=pcfg, backend="triton", deterministic=True)
         np.testing.assert_array_equal(hits.valid().cpu().numpy(), want)
-        seg = segment_pair_search(x, hv, goal, 5000, torch.tensor([0, 20, 41], device=dev), config=pcfg,
+        seg = segment_pair_search(x, hv, goal, 5000, torch.tensor([0, 20, 41], device=dev), config=_square(pcfg),
                                   backend="triton", deterministic=True)
         assert seg.total == len(ref.pair_search(x[:20].cpu().numpy(), h[:20].cpu().numpy(), goal)) + len(
             ref.pair_search(x[20:].cpu().numpy(), h[20:].cpu().numpy(), goal))
@@ -336,7 +343,8 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
 @pytest.mark.parametrize("tiles", [(64, 64, 128, 4, False), (128, 128, 128, 8, False), (64, 64, 128, 4, True),
                                    (64, 64, 128, 4, "defer"), (128, 128, 128, 8, "defer"),
                                    (64, 64, 128, 4, "rounds"), (64, 64, 128, 4, "rounds-cap"),
-                                   (64, 64, 128, 4, "defer-cap")])
+                                   (64, 64, 128, 4, "defer-cap"), (64, 128, 128, 4, "defer-cap"),
+                                   (64, 128, 128, 4, "rounds-cap")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
@@ -376,7 +384,7 @@ def test_segment_pair_search_exact(rng, dev, pcfg, sizes):
             expect.append(r)
     expect = _sorted(np.concatenate(expect)) if expect else np.zeros((0, 4), dtype=np.int64)
     for cap in (len(expect) + 5, max(len(expect) // 2, 1)):
-        hits = segment_pair_search(x, h, goal, cap, offsets, config=pcfg, backend="triton",
+        hits = segment_pair_search(x, h, goal, cap, offsets, config=_square(pcfg), backend="triton",
                                    deterministic=True)
         assert hits.total == len(expect) and hits.dropped == max(0, len(expect) - cap)
         got = _sorted(hits.valid().cpu().numpy())

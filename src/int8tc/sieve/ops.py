@@ -304,12 +304,10 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
 
         n_tiles = triton.cdiv(n, cfg.block_n)
         grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
-        if gram and cfg.block_m != cfg.block_n:
-            raise ValueError("a Gram pair search needs square tiles (block_m == block_n)")
-        if cfg.tma:
+        if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
             kp, bk = xp.shape[1], _tma_block_k(xp.shape[1], cfg.block_k)
             xd = _descriptor(xp, cfg.block_m, bk)
-            yd = xd if gram else _descriptor(yp, cfg.block_n, bk)
+            yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
             pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), buf,
                                          count, capacity, KP=kp,
                                          GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,

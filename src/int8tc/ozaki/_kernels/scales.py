@@ -31,7 +31,7 @@ def absmax_rows_kernel(
         x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, m)
         bits = x.to(tl.int64, bitcast=True) & ABS_MASK
         best = tl.maximum(best, tl.max(bits, axis=1))
-    tl.atomic_max(rowmax_ptr + rows, best, mask=rmask)
+    tl.atomic_max(rowmax_ptr + rows, best, mask=rmask, sem="relaxed")
 
 
 @triton.jit

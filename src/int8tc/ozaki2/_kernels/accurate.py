@@ -40,7 +40,7 @@ def bound_plane_kernel(
     u = tl.where(rmask[:, None] & (cols < K)[None, :], u, 0)  # padding: 0 (U and the row sums as the reference's)
     tl.store(out_ptr + rows[:, None].to(tl.int64) * Kp + cols[None, :], u.to(tl.int8),
              mask=(rows < Rp)[:, None] & (cols < Kp)[None, :])
-    tl.atomic_add(rowsum_ptr + rows, tl.sum(u, axis=1).to(tl.int64), mask=rmask)
+    tl.atomic_add(rowsum_ptr + rows, tl.sum(u, axis=1).to(tl.int64), mask=rmask, sem="relaxed")
 
 
 @triton.jit
@@ -65,7 +65,7 @@ def bound_product_kernel(
         t = tl.load(t_ptr + offs_n, mask=offs_n < N, other=0)
         v = _ldexp(u, t[None, :] + tl.zeros_like(u).to(tl.int64))  # exact (padding columns: u = 0)
         m = tl.max(v, axis=1)
-        tl.atomic_max(mmax_ptr + offs_m, m.to(tl.int64, bitcast=True), mask=offs_m < M)
+        tl.atomic_max(mmax_ptr + offs_m, m.to(tl.int64, bitcast=True), mask=offs_m < M, sem="relaxed")
 
 
 @triton.jit(do_not_specialize=["qd_bits"])

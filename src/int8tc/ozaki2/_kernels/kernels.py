@@ -73,9 +73,9 @@ def norm_bound_kernel(
         acc += tl.sum(q * q, axis=1)
         if WITH_L1:
             acc1 += tl.sum(_round_up_shifted(x, (L1_BITS - e)[:, None] + tl.zeros_like(x).to(tl.int64)), axis=1)
-    tl.atomic_add(n_ptr + rows, acc, mask=rmask)
+    tl.atomic_add(n_ptr + rows, acc, mask=rmask, sem="relaxed")
     if WITH_L1:
-        tl.atomic_add(l1_ptr + rows, acc1, mask=rmask)
+        tl.atomic_add(l1_ptr + rows, acc1, mask=rmask, sem="relaxed")
 
 
 @triton.jit

@@ -5,10 +5,11 @@ K <= 192), test it in registers and compact the hits:
 - a tile with no hit writes nothing, and finds that out from one row maximum per row (pair
   search: max_j |dot| - h_j against h_i - goal; bucketing: max_j |dot| against thr_i), three
   (two) integer operations per element, exact;
-- pair search reserves one contiguous range per tile with ONE atomic add on a global counter,
-  rows get their start by an exclusive prefix sum of per-row counts, and a hit's offset inside
-  its row is 0 when no row has two hits in the tile (the common case at low hit rates), else an
-  exclusive prefix sum along the row;
+- pair search: with the deferred and rounds write paths every row with hits reserves its own
+  range on a global counter (relaxed atomics, Triton joins a warp's into one); otherwise one
+  atomic per tile reserves a contiguous range, rows get their start by an exclusive prefix sum of
+  per-row counts, and a hit's offset inside its row is 0 when no row has two hits in the tile,
+  else an exclusive prefix sum along the row;
 - bucketing gives each program whole rows, so per-row counts live in registers and no atomic
   is needed; lists come out in ascending centre order.
 """
@@ -45,8 +46,8 @@ def _pair_program(hx_ptr, M, N, goal, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.
     # program (ti, g): row tile ti against column tiles tj0 .. tj0 + n_here - 1
     ti = tl.program_id(0)
     g = tl.program_id(1)
-    if GRAM:
-        tj0 = ti + g * TILES_PER_PROGRAM  # upper triangle only: tiles j >= i
+    if GRAM:  # upper triangle only: from the column tile holding column ti * BLOCK_M on
+        tj0 = (ti * BLOCK_M) // BLOCK_N + g * TILES_PER_PROGRAM
     else:
         tj0 = g * TILES_PER_PROGRAM
     n_here = tl.minimum(tl.cdiv(N, BLOCK_N) - tj0, TILES_PER_PROGRAM)
@@ -77,7 +78,7 @@ def pair_search_kernel(
         hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
         # masks only where a tile crosses the matrix edge or the Gram diagonal
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
-                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
+                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M), GRAM, out_ptr, count_ptr, capacity,
                         ROW_HITS, DEFER, N, ROUNDS)
 
 
@@ -167,7 +168,7 @@ def pair_search_tma_kernel(
         cmask = cols < N
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
-                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj == ti), GRAM, out_ptr, count_ptr, capacity,
+                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M), GRAM, out_ptr, count_ptr, capacity,
                         ROW_HITS, DEFER, N, ROUNDS)
 
 
@@ -214,7 +215,8 @@ def segment_pair_search_tma_kernel(
 @triton.jit
 def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HITS: tl.constexpr,
                      DEFER: tl.constexpr, col_end):
-    """Compact a tile's hits into the record buffer: one atomic per tile with a hit.
+    """Compact a tile's hits into the record buffer: one relaxed atomic per tile with a hit
+    (without DEFER), rows' ranges at an exclusive prefix sum of their counts.
 
     ROW_HITS: when no row of the tile holds two hits (the common case at the sieve's rates), each
     row's hit is reduced to one column and one dot (a max and a sum along the row) and written as
@@ -224,33 +226,42 @@ def _write_pair_hits(hit, acc, rows, cols, out_ptr, count_ptr, capacity, ROW_HIT
     DEFER: rows with one hit are written that way in every tile; a row with two or more hits
     (below capacity) is deferred as an item (i, first column, column end, its reserved start)
     after the records, for ``deferred_rows_kernel`` to recompute and write; the hot kernel then
-    has no [BLOCK_M, BLOCK_N] store path (FilterConfig.defer_rows; NOTES.md 49)."""
+    has no [BLOCK_M, BLOCK_N] store path (FilterConfig.defer_rows; NOTES.md 49). Rows reserve
+    their ranges and items themselves (``_reserve_rows``; NOTES.md 55)."""
     hi = hit.to(tl.int32)
     rc = tl.sum(hi, axis=1)
-    total = tl.sum(rc, axis=0)
-    if total > 0:  # masked tiles whose candidates all fell outside stop here
-        base = tl.atomic_add(count_ptr, total.to(tl.int64))
-        row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
-        if DEFER:
-            room = row_start < capacity
-            _write_row_records(hit, acc, rows, cols, row_start, (rc == 1) & room, out_ptr)
-            multi = ((rc >= 2) & room).to(tl.int32)
-            n_multi = tl.sum(multi, axis=0)
-            if n_multi > 0:
-                dbase = tl.atomic_add(count_ptr + 1, n_multi.to(tl.int64))
-                item = out_ptr + (capacity + dbase + (tl.cumsum(multi, axis=0) - multi).to(tl.int64)) * 4
-                dk = multi > 0
-                tl.store(item, rows, mask=dk)
-                tl.store(item + 1, tl.min(cols, axis=0) + tl.zeros_like(rows), mask=dk)
-                tl.store(item + 2, col_end + tl.zeros_like(rows), mask=dk)
-                tl.store(item + 3, row_start.to(tl.int32), mask=dk)
-        elif ROW_HITS:
-            if tl.max(rc, axis=0) <= 1:
-                _write_row_records(hit, acc, rows, cols, row_start, (rc > 0) & (row_start < capacity), out_ptr)
+    if DEFER:  # every row reserves its own range: no tile-wide total, prefix sum or broadcast base
+        row_start = _reserve_rows(count_ptr, rc)
+        room = (rc > 0) & (row_start < capacity)
+        _write_row_records(hit, acc, rows, cols, row_start, (rc == 1) & room, out_ptr)
+        multi = (rc >= 2) & room
+        item = out_ptr + (capacity + _reserve_rows(count_ptr + 1, multi.to(tl.int32))) * 4
+        tl.store(item, rows, mask=multi)
+        tl.store(item + 1, tl.min(cols, axis=0) + tl.zeros_like(rows), mask=multi)
+        tl.store(item + 2, col_end + tl.zeros_like(rows), mask=multi)
+        tl.store(item + 3, row_start.to(tl.int32), mask=multi)
+    else:
+        total = tl.sum(rc, axis=0)
+        if total > 0:  # masked tiles whose candidates all fell outside stop here
+            base = tl.atomic_add(count_ptr, total.to(tl.int64), sem="relaxed")
+            row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
+            if ROW_HITS:
+                if tl.max(rc, axis=0) <= 1:
+                    _write_row_records(hit, acc, rows, cols, row_start, (rc > 0) & (row_start < capacity), out_ptr)
+                else:
+                    _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
             else:
                 _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
-        else:
-            _write_tile_hits(hit, hi, rc, row_start, acc, rows, cols, out_ptr, capacity)
+
+
+@triton.jit
+def _reserve_rows(count_ptr, rc):
+    """Each row with rc > 0 hits reserves rc consecutive positions by its own relaxed atomic add on
+    the counter (Triton joins a warp's atomics on one address into one); returns the rows'
+    starts (int64; unspecified where rc == 0). Relaxed: the counts and positions are read only
+    after the launch, so no fence is needed (acq_rel, Triton's default, put a GPU-wide memory
+    barrier and an L1 invalidation around every atomic; NOTES.md 55)."""
+    return tl.atomic_add(count_ptr + tl.zeros_like(rc), rc.to(tl.int64), mask=rc > 0, sem="relaxed")
 
 
 @triton.jit
@@ -288,21 +299,18 @@ def _round_hits(acc, hy, hxg, cols, col_end, prev):
 
 @triton.jit
 def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, out_ptr, count_ptr, capacity):
-    """FilterConfig.row_rounds for the pair searches: one atomic reserves the tile's hits, then
-    round r writes each row's r-th hit (ascending columns) at its row's start + r as [BLOCK_M]-long
+    """FilterConfig.row_rounds for the pair searches: each row reserves its hits (``_reserve_rows``),
+    then round r writes each row's r-th hit (ascending columns) at its row's start + r as [BLOCK_M]-long
     stores, the hit test recomputed from the accumulator in every round (so no [BLOCK_M, BLOCK_N]
     mask or offsets stay live; NOTES.md 53)."""
     prev0 = tl.where(rmask, rows if TRI else -1, COL_NONE)
     rc = tl.sum(_round_hits(acc, hy, hxg, cols, col_end, prev0).to(tl.int32), axis=1)
-    total = tl.sum(rc, axis=0)
-    if total > 0:
-        base = tl.atomic_add(count_ptr, total.to(tl.int64))
-        row_start = base + (tl.cumsum(rc, axis=0) - rc).to(tl.int64)
-        col = prev0
-        for r in range(0, tl.max(rc, axis=0)):
-            col, dot = _first_hit(_round_hits(acc, hy, hxg, cols, col_end, col), acc, cols)
-            pos = row_start + r
-            _store_records(out_ptr, pos, rows, col, dot, (rc > r) & (pos < capacity))
+    row_start = _reserve_rows(count_ptr, rc)
+    col = prev0
+    for r in range(0, tl.max(rc, axis=0)):
+        col, dot = _first_hit(_round_hits(acc, hy, hxg, cols, col_end, col), acc, cols)
+        pos = row_start + r
+        _store_records(out_ptr, pos, rows, col, dot, (rc > r) & (pos < capacity))
 
 
 @triton.jit
