@@ -511,3 +511,25 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()
     assert opts["ROUNDS"] and not opts["DEFER"] and opts["maxnreg"] == 128
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()
+
+
+@pytest.mark.gpu
+def test_gpu_defer_items_beyond_int32_offsets(rng):
+    """The deferred rows' items sit after the records: with capacity > 2^29 their int32 offsets
+    (capacity + item) * 4 wrapped and the recompute kernel read outside the buffer (an illegal
+    address in the sieve at dimension 120 with --segment-filters tma-defer; NOTES.md 55). A few
+    dense rows, a capacity of 6e8 records (a 14 GB buffer, never initialised): exact records."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG
+
+    x = _vecs(rng, 300, 128).cuda()
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05)
+    expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
+    hits = pair_search(x, h, goal, 600_000_000, deterministic=True, config=DEFAULT_FILTER_CONFIG)
+    assert hits.total == len(expect) > 0
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
+    offsets = torch.tensor([0, 120, 300], dtype=torch.int64, device="cuda")
+    seg = segment_pair_search(x, h, goal, 600_000_000, offsets, deterministic=True, config=DEFAULT_FILTER_CONFIG)
+    ref_seg = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), deterministic=True, backend="reference")
+    assert seg.total == ref_seg.total > 0
+    np.testing.assert_array_equal(seg.valid().cpu().numpy(), ref_seg.valid().numpy())
