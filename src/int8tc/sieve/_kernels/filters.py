@@ -370,7 +370,7 @@ def deferred_rows_kernel(
     in ascending column order. Programs stride over the items (their count is read here)."""
     n_items = tl.load(count_ptr + 1).to(tl.int32)
     for it in range(tl.program_id(0), n_items, tl.num_programs(0)):
-        item = out_ptr + (capacity + it.to(tl.int64)) * 4  # int64: in int32 this wrapped once capacity > 2^29
+        item = out_ptr + (capacity + tl.cast(it, tl.int64)) * 4  # int64: in int32 this wrapped once capacity > 2^29
         i = tl.load(item)
         col0 = tl.load(item + 1)
         col_end = tl.load(item + 2)
