@@ -31,9 +31,9 @@ def main():
     k = 128
     D = DEFAULT_FILTER_CONFIG
     pair_cfgs = [D, replace(D, block_n=128, maxnreg=168), replace(D, block_n=128, maxnreg=None),
-                 replace(D, tiles_per_program=32), replace(D, defer_rows=False, row_rounds=True),
+                 replace(D, tiles_per_program=16), replace(D, defer_rows=False, row_rounds=True),
                  replace(D, block_n=128, defer_rows=False, row_rounds=True, maxnreg=168)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(D, tiles_per_program=32)]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(D, tiles_per_program=16)]
     B = DEFAULT_BUCKET_CONFIG
     bucket_cfgs = [B, replace(B, block_n=128, maxnreg=168), replace(B, block_n=128, maxnreg=None)]
     rows = []

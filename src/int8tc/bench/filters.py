@@ -129,10 +129,10 @@ def _run(args, emit) -> None:
     # beside each default (all rates, first M; later Ms: the default alone): the previous default
     # (TMA_FILTER_CONFIG, no write-path option), its row_hits path, the other write path (rounds for
     # the pair searches = the sieve's in-bucket config; defer has no bucketing variant), and the
-    # default without its register cap (NOTES.md 45, 49, 53)
+    # default without its register cap, and at 16 column tiles per program (NOTES.md 45, 49, 53, 55)
     configs = [DEFAULT_FILTER_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
                SIEVE_SEGMENT_CONFIG, replace(DEFAULT_FILTER_CONFIG, maxnreg=None),
-               replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32)]
+               replace(DEFAULT_FILTER_CONFIG, tiles_per_program=16)]
     bucket_configs = [DEFAULT_BUCKET_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
                       replace(DEFAULT_BUCKET_CONFIG, maxnreg=None)]
     n_bucket_variants = len(bucket_configs)
@@ -183,7 +183,7 @@ def _run(args, emit) -> None:
                 seg_configs = configs[:6] + [PLAIN_FILTER_CONFIG, replace(PLAIN_FILTER_CONFIG, row_hits=True)]
                 if args.sweep and rate == 1e-4:  # the TMA kernel is register-bound at 4 warps (ncu, sixth session)
                     seg_configs += [replace(c, num_warps=8) for c in seg_configs[:4]] + [
-                        replace(DEFAULT_FILTER_CONFIG, num_stages=2), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=32),
+                        replace(DEFAULT_FILTER_CONFIG, num_stages=3), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=16),
                         replace(DEFAULT_FILTER_CONFIG, tiles_per_program=8)]
                 for cfg in seg_configs:
                     res = {}

@@ -87,14 +87,15 @@ PLAIN_FILTER_CONFIG = FilterConfig()
 #: measured 454 against 415 Gpairs/s for the plain kernel at 65536 vectors, K = 128, rate 1e-4)
 TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
 #: H200 default of pair search and segment pair search: TMA, 2 stages, rows with two or more hits
-#: in a tile deferred to the recompute kernel, registers capped at 128 (4 blocks per SM). Eighth
-#: session, K = 128 (benchmarks/RESULTS.md, final run): Gram search of 131072 vectors at 1e-4
-#: 124 -> 308 TOPS (26.4% of the roof, 36x the unfused path), segmented search 4096 x 4096 at 3e-4
-#: 251 -> 595 Gpairs/s; at rates near 1e-2 it is 2x slower than the previous default and
-#: row_rounds 1.2-1.4x faster than that (NOTES.md 53). 32 column tiles per program measured +6% in
-#: one run and -30% at K = 128 in the next, so 16 stays. Its record buffer is 1.5x capacity (the
-#: deferred items). Tests pin SMALL.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=2, tma=True, defer_rows=True, maxnreg=128)
+#: in a tile deferred to the recompute kernel, each row reserving its own range (relaxed per-row
+#: atomics, no tile-wide prefix sum), registers capped at 128 (4 blocks per SM), 32 column tiles
+#: per program. Ninth session, K = 128 (benchmarks/RESULTS.md): Gram search of 131072 vectors at
+#: 1e-4 1473 Gpairs/s = 377 TOPS (31.5% of the roof, 43x the unfused path), segmented search
+#: 4096 x 4096 at 3e-4 737 Gpairs/s; at rates near 1e-2 it is 3x slower than row_rounds (most
+#: rows defer; NOTES.md 53, 55). 32 column tiles per program: +4-6% in three runs, -30% in one
+#: (eighth session). Its record buffer is 1.5x capacity (the deferred items). Tests pin SMALL.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
+                                     maxnreg=128)
 #: bucket's H200 default: TMA, 3 stages, hits written in per-row rounds, registers capped at 128
 #: (2^20 x 16384 centres, K = 128: 225 -> 405 TOPS at 1e-4, 559 -> 794 at 1e-6, eighth session)
 DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
