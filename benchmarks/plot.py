@@ -29,6 +29,12 @@ DEFAULTS_8 = {"pair_search": "64x64x128 t16 w4 s2 tma defer maxnreg128",
               "bucket": "64x64x128 w4 s3 tma rounds maxnreg128"}
 PREVIOUS_8 = {"pair_search": "64x64x128 t16 w4 s3 tma", "segment_pair_search 4096x4096": "64x64x128 t16 w4 s3 tma",
               "bucket": "64x64x128 w4 s3 tma"}
+#: the ninth session's runs at the committed code (K = 128; K = 64 and 192) and its defaults
+FILTERS_9 = [os.path.join(RES, "filters_session9_k128_h200_2026-11-30.csv"),
+             os.path.join(RES, "filters_session9_k64_k192_h200_2026-11-30.csv")]
+DEFAULTS_9 = {"pair_search": "64x64x128 t32 w4 s2 tma defer maxnreg128",
+              "segment_pair_search 4096x4096": "64x64x128 t32 w4 s2 tma defer maxnreg128",
+              "bucket": "64x64x128 w4 s3 tma rounds maxnreg128"}
 
 
 def read(path):
@@ -177,15 +183,16 @@ def filter_tables_and_plot():
     _save(fig, "filters_roof_vs_hit_rate.png")
 
 
-def filters_session8_tables_and_plot():
-    """The eighth session's defaults against the previous default: TOPS vs K and % of the roof vs
-    the hit rate (K = 128), one run (results/filters_session8_final_h200_2026-11-30.csv)."""
-    rows = read(FILTERS_8)
+def filters_defaults_tables_and_plot(paths, defaults, previous, name):
+    """A session's defaults against the fifth-to-seventh sessions' TMA default: TOPS vs K and % of
+    the roof vs the hit rate (K = 128), from that session's bench-filters CSVs (each row's % of
+    the roof is against the roof of its own run; the plot's roof line is the highest)."""
+    rows = [r for path in paths for r in read(path)]
     roof = max(float(r["tops"]) for r in rows if r["op"].startswith("roof"))
     unfused = {int(r["K"]): float(r["gpairs_s"]) for r in rows if r["op"] == "unfused_torch"}
     pick = defaultdict(dict)  # (op, which, K) -> rate -> row
     for r in rows:
-        for which, table in (("default", DEFAULTS_8), ("previous", PREVIOUS_8)):
+        for which, table in (("default", defaults), ("previous", previous)):
             if table.get(r["op"]) == r["config"]:
                 pick[(r["op"], which, int(r["K"]))][r["target_rate"]] = r
     rates = ("0.01", "0.0003", "0.0001", "1e-06")
@@ -204,7 +211,7 @@ def filters_session8_tables_and_plot():
             ax.plot(ks, [float(pick[(op, "default", k)][rt]["tops"]) for k in ks], styles[rt], label=f"hit rate {rt}")
         ax.axhline(roof, color="k", lw=1, label=f"INT8 roof {roof:.0f}")
         ax.axhline(0.5 * roof, color="r", lw=1, ls="--", label="50% of roof (target)")
-        ax.set_title(f"{op}, default ({DEFAULTS_8[op].split(' ', 1)[1]})", fontsize=9)
+        ax.set_title(f"{op}, default ({defaults[op].split(' ', 1)[1]})", fontsize=9)
         _finish(ax, "K", "INT8-equivalent TOPS (2K pairs/s)")
     ax = axes[2]
     for op, style in (("pair_search", "o"), ("segment_pair_search 4096x4096", "s"), ("bucket", "^")):
@@ -217,7 +224,7 @@ def filters_session8_tables_and_plot():
     ax.set_xscale("log")
     ax.set_title("K = 128: defaults (solid) vs previous default (dotted)", fontsize=9)
     _finish(ax, "hit rate", "% of the INT8 roof")
-    _save(fig, "filters_session8.png")
+    _save(fig, name)
 
 
 def _finish(ax, xlabel: str, ylabel: str) -> None:
@@ -237,4 +244,5 @@ if __name__ == "__main__":
     curve_plot()
     accuracy_tables_and_plot()
     filter_tables_and_plot()
-    filters_session8_tables_and_plot()
+    filters_defaults_tables_and_plot([FILTERS_8], DEFAULTS_8, PREVIOUS_8, "filters_session8.png")
+    filters_defaults_tables_and_plot(FILTERS_9, DEFAULTS_9, PREVIOUS_8, "filters_session9.png")
