@@ -1,28 +1,18 @@
-# planned device work of the ninth session (written at the end of the eighth; device time spent).
-# Not a runnable queue: copy s12.sh (start / q0 / q1 / wait) and put these in its queues.
-# Everything committed is GPU-run except the last refactor (record-store and scale/slice helpers),
-# whose default-path kernels compile to SASS identical to 13cd286's (NOTES.md 53).
+# planned device work of the tenth session (written at the end of the ninth; device time spent).
+# Not a runnable queue: write sN.sh with benchmarks/device/lib.sh (queues / wait_queues / batch).
+# Everything committed is GPU-run except the 32-tiles default (6e7ef0c; the same kernel ran at 32 in
+# the ninth session's tune and bench runs with the same hit counts) and the docs.
 #
-# 1. The GPU suite first (the eighth session's final suite had 9 failures, all in
-#    test_gpu_tma_bucket: the test combined row_hits/rounds with the new defer default and raised
-#    ValueError before launching; fixed to start from TMA_FILTER_CONFIG, not re-run on the GPU).
-# 2. The sieve's in-bucket search on tma-defer at dimension 120 (seeds 0-2, --profile): at 110 it
-#    searched 1.4-1.8x more pairs per second than tma-rounds (the default); at 120 the question is
-#    memory (1.5x record buffer, ~1.3 GB more at context 107):
-#      python3 benchmarks/run_sieve.py --dims 120 --seeds 0,1,2 --timeout 420 \
-#          --extra="--segment-filters tma-defer --profile" --out /tmp/x/d120_defer
-#    If it holds, make tma-defer the sieve's default (solve.py segment_config) and re-time 100/110.
-#    The branch int32-coeffs (rebased onto this main, CPU-tested; its NOTES.md 54) cuts the database's
-#    coefficient bytes by half: run the same 120 seeds from a checkout of it (carry it as a folder)
-#    beside main, with and without tma-defer; merge if it holds.
-# 3. Pair search tiles per program 16 vs 32 (+6% at c632a05, -30% at 13cd286 at K = 128 only):
-#      PYTHONPATH=src python3 benchmarks/tune_filters.py --rates 3e-4,1e-4,1e-6
-#    twice, alone on the GPU.
-# 4. The in-bucket search on row_hits under the 128-register cap (no extra buffer; single-hit rows
-#    as records, busy tiles through the [64, 64] store, which spills 520 bytes for sm_90a at the
-#    cap but runs rarely): replace(TMA_FILTER_CONFIG, row_hits=True, num_stages=2, maxnreg=128)
-#    in tune_filters and as the sieve's segment config at 110.
-# 5. Issue 4 (50% of the roof at <= 1e-4; pair search 26.4%, bucketing 33.8%): a hybrid write path
-#    for the pair searches (rounds for rows with at most two hits, defer beyond), and the
-#    per-element filter cost (NOTES.md 53: at 1e-6 bucketing reaches 68%, so the hit path is
-#    what is left at 1e-4).
+# 1. The GPU suite first (the 32-tiles default of the pair searches, the int64 item offsets).
+# 2. The sieve's in-bucket search at 120 on tma-defer (seeds 0-2, --profile): the ninth session's
+#    A/B crashed at context 100 on the int32 overflow fixed in 374b48c, so the memory question of
+#    NOTES 53 is still open. But with per-row reservations the deferred path is slower than rounds
+#    in the sieve at 110 (124-148 against 175-193 Gpairs/s, NOTES 55): run it only beside step 3.
+# 3. A hybrid reservation for the pair searches' write paths (NOTES 55): per-row atomics when few
+#    rows of a tile hit (1e-4: +17-26%), one tile atomic and a prefix sum when many do (1e-2 and
+#    BGJ1 buckets: per-row lost 13-35% there). bench-filters at 1e-2 / 3e-4 / 1e-4 and the sieve
+#    at 110 on rounds and defer.
+# 4. The pre-test's tile-wide reduction (20-25% of stall samples, NOTES 55): one CTA-wide
+#    predicate reduction (PTX bar.red.or.pred through inline asm) instead of the shuffle chain and
+#    two barriers; check with benchmarks/filter_roofs.py (rowtest 665 TOPS against absmax 1012).
+# 5. The int32-coeffs branch (rebased onto the eighth session's main; its NOTES 54) for 120's memory.
