@@ -10,8 +10,10 @@
 #    in the sieve at 110 (124-148 against 175-193 Gpairs/s, NOTES 55): run it only beside step 3.
 # 3. A hybrid reservation for the pair searches' write paths (NOTES 55): per-row atomics when few
 #    rows of a tile hit (1e-4: +17-26%), one tile atomic and a prefix sum when many do (1e-2 and
-#    BGJ1 buckets: per-row lost 13-35% there). bench-filters at 1e-2 / 3e-4 / 1e-4 and the sieve
-#    at 110 on rounds and defer.
+#    BGJ1 buckets: per-row lost 13-35% there): built on the branch hybrid-reserve (cd9edab,
+#    FilterConfig.row_reserve_max; its NOTES 56; interpreter-tested, SASS of its default identical
+#    to main's, NOT GPU-run). Carry a checkout of it; run its tune_filters (4 and 0 beside the
+#    default), then the sieve at 110 on rounds and defer with the winner.
 # 4. The pre-test's tile-wide reduction (20-25% of stall samples, NOTES 55): one CTA-wide
 #    predicate reduction (PTX bar.red.or.pred through inline asm) instead of the shuffle chain and
 #    two barriers; check with benchmarks/filter_roofs.py (rowtest 665 TOPS against absmax 1012).
