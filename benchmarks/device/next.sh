@@ -18,3 +18,7 @@
 #    predicate reduction (PTX bar.red.or.pred through inline asm) instead of the shuffle chain and
 #    two barriers; check with benchmarks/filter_roofs.py (rowtest 665 TOPS against absmax 1012).
 # 5. The int32-coeffs branch (rebased onto the eighth session's main; its NOTES 54) for 120's memory.
+# 6. Review note (end of the ninth session, not changed without a GPU): the deferred path's item
+#    store computes tl.min(cols, axis=0) on every tile with hits (before the per-row change it sat
+#    behind "if n_multi > 0"); the tile's first column is known to the callers (tj * BLOCK_N,
+#    col0) and could be passed as a scalar. Check the SASS and time it with step 3.
