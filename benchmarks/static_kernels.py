@@ -83,26 +83,40 @@ def cases():
         for st in (2, 3, 4):
             out.append((f"segment_pair_search tma 64x64x128 s{st}{tag}", segment_pair_search_tma_kernel, seg_tma,
                         {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
-                         "NUM_STAGES": st, "ROW_HITS": rh, "DEFER": df, "ROUNDS": ro}, {"num_warps": 4}))
+                         "NUM_STAGES": st, "ROW_HITS": rh, "DEFER": df, "ROUNDS": ro, "MASKS": False}, {"num_warps": 4}))
         out.append((f"segment_pair_search plain 64x64x32 s2{tag}", segment_pair_search_kernel, seg,
                     {"KP": 128, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "ROW_HITS": rh,
                      "DEFER": df, "ROUNDS": ro},
                     {"num_warps": 4, "num_stages": 2}))
         out.append((f"pair_search tma 64x64x128 s3{tag}", pair_search_tma_kernel, ps_tma,
                     {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 16, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
-                     "NUM_STAGES": 3, "ROW_HITS": rh, "DEFER": df, "ROUNDS": ro}, {"num_warps": 4}))
+                     "NUM_STAGES": 3, "ROW_HITS": rh, "DEFER": df, "ROUNDS": ro, "MASKS": False}, {"num_warps": 4}))
         if df:
             continue
         out.append((f"bucket tma 64x64x128 s3{tag}", bucket_tma_kernel, b_tma,
                     {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": rh,
                      "ROUNDS": ro},
                     {"num_warps": 4}))
+    for st in (2, 3):
+        out.append((f"pair_search tma 64x64x128 s{st} t32 masks cap128", pair_search_tma_kernel, ps_tma,
+                    {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
+                     "NUM_STAGES": st, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
+                    {"num_warps": 4, "maxnreg": 128}))
+    out.append(("pair_search tma 128x64x128 s2 t32 w8 masks", pair_search_tma_kernel,
+                dict(ps_tma, x_desc="tensordesc<i8[128, 128]>"),
+                {"KP": 128, "GRAM": False, "TILES_PER_PROGRAM": 32, "BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 128,
+                 "NUM_STAGES": 2, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
+                {"num_warps": 8}))
     from int8tc.sieve._kernels.filters import deferred_rows_kernel
 
     out.append(("deferred_rows (the defer mode's second kernel)", deferred_rows_kernel,
                 {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
                  "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
-                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True}, {"num_warps": 4}))
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "RESERVE": False}, {"num_warps": 4}))
+    out.append(("deferred_rows RESERVE (the masks mode's second kernel)", deferred_rows_kernel,
+                {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
+                 "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "RESERVE": True}, {"num_warps": 4}))
     return out
 
 

@@ -24,18 +24,20 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--iters", type=int, default=3)
     p.add_argument("--rates", default="3e-4,1e-4")
+    p.add_argument("--skip", default="", help="comma list of ops to leave out: pair,segment,bucket")
     p.add_argument("--out")
     args = p.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
     g = torch.Generator(device="cuda").manual_seed(0)
     k = 128
     D = DEFAULT_FILTER_CONFIG
-    pair_cfgs = [D, replace(D, block_n=128, maxnreg=168), replace(D, block_n=128, maxnreg=None),
-                 replace(D, tiles_per_program=16), replace(D, defer_rows=False, row_rounds=True),
-                 replace(D, block_n=128, defer_rows=False, row_rounds=True, maxnreg=168)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(D, tiles_per_program=16)]
+    M = replace(D, defer_rows=False, tile_masks=True)  # tile_masks (NOTES 57)
+    pair_cfgs = [D, M, replace(M, num_stages=3), replace(M, item_programs=2048), replace(M, tiles_per_program=16),
+                 replace(M, block_m=128, num_warps=8, maxnreg=None), replace(M, block_m=128, num_warps=8),
+                 replace(M, maxnreg=None), replace(D, defer_rows=False, row_rounds=True)]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, M, replace(M, tiles_per_program=16), replace(M, item_programs=2048)]
     B = DEFAULT_BUCKET_CONFIG
-    bucket_cfgs = [B, replace(B, block_n=128, maxnreg=168), replace(B, block_n=128, maxnreg=None)]
+    bucket_cfgs = [B]
     rows = []
 
     def run(op, cfgs, fn, pairs):
@@ -57,7 +59,7 @@ def main():
     x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
     h = half_norms(x)
     vals = _sample_values(x, h, x, h, False)
-    for rate in rates:
+    for rate in rates if "pair" not in args.skip else []:
         goal = _quantile(vals, rate)
         cap = int(4 * rate * m * (m - 1) // 2) + 4096
         run(f"pair_search {m} rate {rate:g}", pair_cfgs, lambda c: pair_search(x, h, goal, cap, config=c).total,
@@ -67,7 +69,7 @@ def main():
     hs = half_norms(xs)
     offsets = torch.arange(0, count * size + 1, size, dtype=torch.int64, device="cuda")
     vals = _sample_values(xs, hs, xs, hs, False)
-    for rate in rates:
+    for rate in rates if "segment" not in args.skip else []:
         goal = _quantile(vals, rate)
         pairs = count * size * (size - 1) // 2
         cap = int(4 * rate * pairs) + 4096
@@ -78,7 +80,7 @@ def main():
     xb = torch.randint(-64, 64, (mb, k), dtype=torch.int8, device="cuda", generator=g)
     c = torch.randint(-64, 64, (n, k), dtype=torch.int8, device="cuda", generator=g)
     vals = _sample_values(xb, None, c, None, True)
-    for rate in rates:
+    for rate in rates if "bucket" not in args.skip else []:
         thr = torch.full((mb,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
         cap = int(10 * rate * n) + 16
         run(f"bucket {mb}x{n} rate {rate:g}", bucket_cfgs,

@@ -20,9 +20,10 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
 @pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True),
                         replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True),
                         replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128),
-                        replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True)],
+                        replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True),
+                        replace(TMA_CFG, tile_masks=True), replace(TMA_CFG, block_m=32, tile_masks=True, item_programs=3)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
-                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16"])
+                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x16"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -35,6 +36,17 @@ def pcfg(request):
 def _square(cfg):
     """The segmented search takes square tiles only: an oblong fixture config as its square."""
     return replace(cfg, block_n=cfg.block_m)
+
+
+def _bucket_cfg(cfg):
+    """bucket takes no tile_masks (a pair-search write path; bucket rejects it): the tile_masks
+    fixture configs skip the bucket tests (their TMA twin runs them)."""
+    if cfg.tile_masks:
+        with pytest.raises(ValueError, match="tile_masks is a pair-search write path"):
+            bucket(torch.zeros((1, 32), dtype=torch.int8), torch.zeros((1, 32), dtype=torch.int8),
+                   torch.zeros(1, dtype=torch.int32), 1, config=cfg, backend="triton")
+        pytest.skip("bucket has no tile_masks path (rejection checked)")
+    return cfg
 
 
 def _vecs(rng, m, k, lo=-128, hi=128):
@@ -175,7 +187,7 @@ def test_strided_and_offset_norms_and_thresholds(rng, dev, pcfg):
     c = _vecs(rng, 30, 128).to(dev)
     thr = torch.full((82,), 10**9, dtype=torch.int32, device=dev)
     thr[::2] = 2000
-    b = bucket(x, c, thr[::2], 40, config=pcfg, backend="triton")
+    b = bucket(x, c, thr[::2], 40, config=_bucket_cfg(pcfg), backend="triton")
     _, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr[::2].cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
 
@@ -190,7 +202,7 @@ def test_bucket_exact(rng, dev, pcfg, k):
     thr[4] = int(d[4].max()) + 1  # just above: nothing
     thr[5] = -(2**31)  # extreme thresholds: everything, nothing
     thr[6] = 2**31 - 1
-    b = bucket(x, c, thr, cap, config=pcfg, backend="triton")
+    b = bucket(x, c, thr, cap, config=_bucket_cfg(pcfg), backend="triton")
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert counts[3] >= 1 and counts[4] == 0 and counts[5] == n and counts[6] == 0
@@ -212,7 +224,7 @@ def test_bucket_sparse_rows_and_capacity(rng, dev, pcfg, cap):
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.985, axis=1).astype(np.int32)).to(dev)
     thr[10:14] = torch.from_numpy(np.quantile(d[10:14], 0.5, axis=1).astype(np.int32)).to(dev)  # dense rows
-    b = bucket(x, c, thr, cap, config=pcfg, backend="triton")
+    b = bucket(x, c, thr, cap, config=_bucket_cfg(pcfg), backend="triton")
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert (counts > cap).any()  # some lists overflow (and the true counts are still exact)
@@ -224,7 +236,7 @@ def test_bucket_sparse_rows_and_capacity(rng, dev, pcfg, cap):
 
 def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
     x, c = _vecs(rng, 1, 64).to(dev), _vecs(rng, 40, 64).to(dev)
-    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=pcfg, backend="triton")
+    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=_bucket_cfg(pcfg), backend="triton")
     assert int(b.counts[0]) == 40
     np.testing.assert_array_equal(b.ids[0].cpu().numpy(), np.arange(16))
 
@@ -258,6 +270,31 @@ def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
 def test_filter_bad_input(call, err, match):
     with pytest.raises(err, match=match):
         call()
+
+
+@pytest.mark.parametrize("gram", [True, False])
+def test_tile_masks_all_32_tile_bits(rng, dev, gram):
+    """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
+    sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
+    writes the rest in rounds) still counts exactly and keeps only true hits."""
+    cfg = replace(TMA_CFG, tiles_per_program=32, tile_masks=True, item_programs=7)
+    x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
+    h = half_norms(x)
+    y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
+    if y is not None:
+        hy = half_norms(y)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.02, None if gram else y.cpu(), None if gram else hy.cpu())
+    expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, None if gram else y.cpu().numpy(),
+                             None if gram else hy.cpu().numpy())
+    cols = expect[:, 1]
+    assert (cols >= 31 * 16).any(), "no hit in the 32nd tile: the test would not reach bit 31"
+    hits = pair_search(x, h, goal, len(expect) + 3, y, hy, config=cfg, backend="triton", deterministic=True)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
+    for cap in (len(expect) // 3, 1):
+        hits = pair_search(x, h, goal, cap, y, hy, config=cfg, backend="triton")
+        assert hits.total == len(expect) and hits.kept == cap
+        got = {tuple(r) for r in hits.valid().cpu().numpy().tolist()}
+        assert len(got) == cap and got <= {tuple(r) for r in expect.tolist()}
 
 
 def test_defer_rows_capacity_limit():
@@ -344,14 +381,16 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
                                    (64, 64, 128, 4, "defer"), (128, 128, 128, 8, "defer"),
                                    (64, 64, 128, 4, "rounds"), (64, 64, 128, 4, "rounds-cap"),
                                    (64, 64, 128, 4, "defer-cap"), (64, 128, 128, 4, "defer-cap"),
-                                   (64, 128, 128, 4, "rounds-cap")])
+                                   (64, 128, 128, 4, "rounds-cap"), (64, 64, 128, 4, "masks-cap"),
+                                   (128, 64, 128, 8, "masks"), (64, 64, 128, 4, "masks-t16")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
     bm, bn, bk, nw, rh = tiles
     cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3,
                   row_hits=rh is True, defer_rows=str(rh).startswith("defer"), row_rounds=str(rh).startswith("rounds"),
-                  maxnreg=128 if str(rh).endswith("-cap") else None)
+                  tile_masks=str(rh).startswith("masks"), maxnreg=128 if str(rh).endswith("-cap") else None,
+                  tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -410,13 +449,14 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
-@pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2", "defer-s2-cap", "rounds", "rounds-s2-cap"])
+@pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2", "defer-s2-cap", "rounds", "rounds-s2-cap",
+                                  "masks-s2-cap", "masks"])
 def test_gpu_segment_pair_search_default_tiles(rng, tma, mode):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
 
     cfg = replace(DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
                   defer_rows=mode.startswith("defer"), row_rounds=mode.startswith("rounds"),
-                  maxnreg=128 if mode.endswith("-cap") else None)
+                  tile_masks=mode.startswith("masks") and tma, maxnreg=128 if mode.endswith("-cap") else None)
     if "-s2" in mode:
         cfg = replace(cfg, num_stages=2)
 
@@ -508,28 +548,39 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     for bad in (300, 8, True, 128.0):
         with pytest.raises(ValueError, match=f"maxnreg must be None or an int in 24..255, got {bad!r}"):
             FilterConfig(maxnreg=bad)
+    with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'tile_masks'\]"):
+        FilterConfig(defer_rows=True, tile_masks=True, tma=True)
+    for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33)):
+        with pytest.raises(ValueError, match="tile_masks needs tma=True and 1 <= tiles_per_program <= 32"):
+            FilterConfig(**bad)
+    with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
+        FilterConfig(item_programs=0)
+    assert FilterConfig(tma=True, tile_masks=True).launch_options()["MASKS"]
+    assert "MASKS" not in FilterConfig(tma=True, tile_masks=True).launch_options(pair=False)
     opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()
     assert opts["ROUNDS"] and not opts["DEFER"] and opts["maxnreg"] == 128
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()
 
 
 @pytest.mark.gpu
-def test_gpu_defer_items_beyond_int32_offsets(rng):
+@pytest.mark.parametrize("mode", ["defer", "masks"])
+def test_gpu_defer_items_beyond_int32_offsets(rng, mode):
     """The deferred rows' items sit after the records: with capacity > 2^29 their int32 offsets
     (capacity + item) * 4 wrapped and the recompute kernel read outside the buffer (an illegal
     address in the sieve at dimension 120 with --segment-filters tma-defer; NOTES.md 55). A few
     dense rows, a capacity of 6e8 records (a 14 GB buffer, never initialised): exact records."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
+    cfg = replace(DEFAULT_FILTER_CONFIG, defer_rows=mode == "defer", tile_masks=mode == "masks")
     x = _vecs(rng, 300, 128).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05)
     expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
-    hits = pair_search(x, h, goal, 600_000_000, deterministic=True, config=DEFAULT_FILTER_CONFIG)
+    hits = pair_search(x, h, goal, 600_000_000, deterministic=True, config=cfg)
     assert hits.total == len(expect) > 0
     np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
     offsets = torch.tensor([0, 120, 300], dtype=torch.int64, device="cuda")
-    seg = segment_pair_search(x, h, goal, 600_000_000, offsets, deterministic=True, config=DEFAULT_FILTER_CONFIG)
+    seg = segment_pair_search(x, h, goal, 600_000_000, offsets, deterministic=True, config=cfg)
     ref_seg = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), deterministic=True, backend="reference")
     assert seg.total == ref_seg.total > 0
     np.testing.assert_array_equal(seg.valid().cpu().numpy(), ref_seg.valid().numpy())

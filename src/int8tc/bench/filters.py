@@ -105,7 +105,9 @@ def run(args) -> list[dict]:
 
 def _flags(cfg) -> str:
     return ((" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "") + (" defer" if cfg.defer_rows else "")
-            + (" rounds" if cfg.row_rounds else "") + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else ""))
+            + (" rounds" if cfg.row_rounds else "") + (" masks" if cfg.tile_masks else "")
+            + (f" items{cfg.item_programs}" if cfg.item_programs != 512 else "")
+            + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else ""))
 
 
 def _run(args, emit) -> None:

@@ -55,15 +55,31 @@ class FilterConfig:
     #: second kernel (NOTES.md 53). As many rounds as the tile's busiest row has hits. Bucketing's
     #: and the sieve's in-bucket default. Exclusive with row_hits and defer_rows.
     row_rounds: bool = False
+    #: pair searches (TMA kernels): the hot loop only marks, per row, which of the program's column
+    #: tiles hold hits (one bit per tile from the row maximum: no tile-wide reduction, branch,
+    #: atomic or store per tile); after the loop every (row, tile) with a bit becomes an item and
+    #: ``deferred_rows_kernel`` recomputes that row against that tile on CUDA cores, reserves and
+    #: writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
+    #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
+    #: hits past capacity: the hot kernel then recomputes those tiles and writes their rows in
+    #: rounds, so the total stays exact). Exclusive with the others.
+    tile_masks: bool = False
+    #: programs of the second kernel of defer_rows / tile_masks (they stride over the items)
+    item_programs: int = 512
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
     maxnreg: int | None = None
 
     def __post_init__(self):
-        modes = [n for n in ("row_hits", "defer_rows", "row_rounds") if getattr(self, n)]
+        modes = [n for n in ("row_hits", "defer_rows", "row_rounds", "tile_masks") if getattr(self, n)]
         if len(modes) > 1:
-            raise ValueError(f"row_hits, defer_rows and row_rounds are exclusive, got {modes}")
+            raise ValueError(f"row_hits, defer_rows, row_rounds and tile_masks are exclusive, got {modes}")
+        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32):
+            raise ValueError(f"tile_masks needs tma=True and 1 <= tiles_per_program <= 32 (one int32 of bits per "
+                             f"row), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
+        if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
+            raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
                                          or not 24 <= self.maxnreg <= 255):
             raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
@@ -74,6 +90,8 @@ class FilterConfig:
         opts = dict(ROW_HITS=self.row_hits, ROUNDS=self.row_rounds, num_warps=self.num_warps)
         if pair:
             opts["DEFER"] = self.defer_rows
+            if self.tile_masks:
+                opts["MASKS"] = True
         if self.maxnreg is not None:
             opts["maxnreg"] = self.maxnreg
         return opts
@@ -289,7 +307,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     capacity = _check_count("capacity", capacity)
     be = _backend(dev, backend)
     cfg = config or DEFAULT_FILTER_CONFIG
-    records, buf, count = _record_buffers(capacity, dev, be == "triton" and cfg.defer_rows)
+    records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         hits = reference.pair_search(x.numpy(), half_norms.numpy(), int(goal),
                                      None if gram else y.numpy(), None if gram else y_half_norms.numpy())
@@ -320,34 +338,42 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
                                      TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                      BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_stages=cfg.num_stages,
                                      **cfg.launch_options())
-        if cfg.defer_rows:
-            _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg.block_n)
+        if cfg.defer_rows or cfg.tile_masks:
+            _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg)
     hits = PairHits(records, count[:1], capacity)
     return _sort_records(hits, n) if deterministic else hits
 
 
-def _record_buffers(capacity: int, dev, defer: bool) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(records [capacity, 4], the kernels' buffer, counters) of a pair search. With ``defer``
-    (``defer_rows``) the buffer has room for the deferred rows after the records and a second
-    counter: a deferred row holds >= 2 hits and starts below capacity, and rows' ranges are
-    disjoint, so at most capacity // 2 + 1 are deferred."""
-    if not defer:
+def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(records [capacity, 4], the kernels' buffer, counters) of a pair search (``cfg`` None: the
+    reference backend). With ``defer_rows`` the buffer has room for the deferred rows after the
+    records and a second counter: a deferred row holds >= 2 hits and starts below capacity, and
+    rows' ranges are disjoint, so at most capacity // 2 + 1 are deferred. With ``tile_masks``
+    it has room for ``capacity`` items (each holds >= 1 hit; those past it are counted by the
+    search kernel itself)."""
+    if cfg is None or not (cfg.defer_rows or cfg.tile_masks):
         records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
         return records, records, torch.zeros(1, dtype=torch.int64, device=dev)
-    if capacity >= 2**31 - 1:
+    if cfg.tile_masks:
+        items = capacity
+    elif capacity >= 2**31 - 1:
         raise ValueError(f"defer_rows needs capacity < 2^31 - 1 (its items hold 32-bit starts), got {capacity}")
-    buf = torch.empty((capacity + capacity // 2 + 1, 4), dtype=torch.int32, device=dev)
+    else:
+        items = capacity // 2 + 1
+    buf = torch.empty((capacity + items, 4), dtype=torch.int32, device=dev)
     return buf[:capacity], buf, torch.zeros(2, dtype=torch.int64, device=dev)
 
 
-def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, block_n: int) -> None:
-    """Launch ``deferred_rows_kernel`` over a ``defer_rows`` search's items (no host sync); an
-    item spans one column tile of the search (``block_n`` columns)."""
+def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig) -> None:
+    """Launch ``deferred_rows_kernel`` over a ``defer_rows`` or ``tile_masks`` search's items (no
+    host sync); an item spans one column tile of the search (``block_n`` columns)."""
     from ._kernels.filters import deferred_rows_kernel
 
-    programs = min(capacity // 2 + 1, 512)
+    items = capacity if cfg.tile_masks else capacity // 2 + 1
+    programs = max(1, min(items, cfg.item_programs))
     deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity,
-                                      KP=xp.shape[1], BLOCK_N=block_n, BLOCK_K=32, TRI=tri, num_warps=4)
+                                      KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
+                                      RESERVE=cfg.tile_masks, num_warps=4)
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:
@@ -395,6 +421,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         counts[:] = torch.from_numpy(cnt.astype(np.int32))
         return BucketHits(ids, signs, counts, cap)
     cfg = config or DEFAULT_BUCKET_CONFIG
+    if cfg.tile_masks:
+        raise ValueError("tile_masks is a pair-search write path; bucket takes row_hits, row_rounds or none")
     xp, cp = _padded(x), _padded(centres)
     if m and n:
         from ._kernels.filters import bucket_kernel, bucket_tma_kernel
@@ -527,7 +555,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
     be = _backend(dev, backend)
     cfg = config or DEFAULT_FILTER_CONFIG
-    records, buf, count = _record_buffers(capacity, dev, be == "triton" and cfg.defer_rows)
+    records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         parts = []
         for a, b in zip(off_host[:-1].tolist(), off_host[1:].tolist()):
@@ -560,7 +588,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
                                                      capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
                                                      BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
                                                      num_stages=cfg.num_stages, **cfg.launch_options())
-        if cfg.defer_rows:
-            _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg.block_n)
+        if cfg.defer_rows or cfg.tile_masks:
+            _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg)
     out = PairHits(records, count[:1], capacity)
     return _sort_records(out, m) if deterministic else out

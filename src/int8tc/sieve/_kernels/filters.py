@@ -144,6 +144,65 @@ def _some_row_reaches(t, lim):
     return tl.max((tl.max(t, axis=1) >= lim).to(tl.int32), axis=0) > 0
 
 
+@triton.jit
+def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr):
+    """1 where a row of the tile holds a hit, else 0 ([BLOCK_M] int32, exact): on inner tiles the
+    row maximum of |dot| - h_j against h_i - goal (abs, sub and max per element; no tile-wide
+    reduction), on edge and diagonal tiles the masked element test (FilterConfig.tile_masks)."""
+    t = tl.abs(acc) - hy[None, :]
+    if need_mask:
+        hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
+        if TRI:
+            hit = hit & (rows[:, None] < cols[None, :])
+        r = tl.max(hit.to(tl.int32), axis=1)
+    else:
+        r = (tl.max(t, axis=1) >= hxg).to(tl.int32)
+    return r
+
+
+@triton.jit
+def _popc(x):
+    # bits set in each int32 (SWAR; arithmetic shifts are harmless here: every mask drops bit 31)
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return (x * 0x01010101) >> 24
+
+
+@triton.jit
+def _write_items(bits, rows, col_base, col_end, out_ptr, count_ptr, capacity, BLOCK_N: tl.constexpr):
+    """Each row's set bits t become items (row, col_base + t * BLOCK_N, col_end, 0) after the
+    records, in ascending t; a row reserves its popcount of items by one relaxed atomic on
+    count_ptr[1] (``_reserve_rows``), items at or past ``capacity`` are not written. Returns per
+    row how many of its items were written (its first ``fit`` bits)."""
+    pc = _popc(bits)
+    slot = _reserve_rows(count_ptr + 1, pc)
+    fit = tl.minimum(tl.maximum(capacity - slot, 0), pc.to(tl.int64)).to(tl.int32)
+    b = bits
+    for r in range(0, tl.max(pc, axis=0)):
+        low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
+        keep = fit > r
+        item = out_ptr + (capacity + slot + r) * 4
+        tl.store(item, rows, mask=keep)
+        tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
+        tl.store(item + 2, col_end + tl.zeros_like(rows), mask=keep)
+        tl.store(item + 3, tl.zeros_like(rows), mask=keep)
+        b = b ^ low
+    return fit
+
+
+@triton.jit
+def _any_late(bits, fit):
+    # some row has set bits beyond its written items
+    return tl.max((_popc(bits) > fit).to(tl.int32), axis=0) > 0
+
+
+@triton.jit
+def _late_rows(bits, fit, t):
+    # rows whose bit t is set but was not written as an item (its rank among the row's bits >= fit)
+    return (((bits >> t) & 1) == 1) & (_popc(bits & ((1 << t) - 1)) >= fit)
+
+
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
 def pair_search_tma_kernel(
     x_desc,  # TMA descriptor over X [M, KP] int8, block [BLOCK_M, BLOCK_K]
@@ -155,21 +214,39 @@ def pair_search_tma_kernel(
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
+    MASKS: tl.constexpr = False,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
-    the end read as zeros) and the row panel loaded once when K fits one block."""
+    the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
+    only sets per-row tile bits; ``_write_items`` turns them into items (FilterConfig.tile_masks)."""
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
+    bits = tl.zeros((BLOCK_M,), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
-        _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask,
-                        row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M), GRAM, out_ptr, count_ptr, capacity,
-                        ROW_HITS, DEFER, N, ROUNDS)
+        need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
+        if MASKS:
+            bits = bits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM) << t)
+        else:
+            _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
+                            ROW_HITS, DEFER, N, ROUNDS)
+    if MASKS:
+        fit = _write_items(bits, rows, tj0 * BLOCK_N, N, out_ptr, count_ptr, capacity, BLOCK_N)
+        if _any_late(bits, fit):  # the item buffer is full (hits > capacity): the rest written here, in rounds
+            for t in range(0, n_here):
+                late = _late_rows(bits, fit, t)
+                if tl.max(late.to(tl.int32), axis=0) > 0:
+                    tj = tj0 + t
+                    acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N,
+                                        BLOCK_K)
+                    cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+                    _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
+                                 capacity)
 
 
 @triton.jit
@@ -191,9 +268,10 @@ def segment_pair_search_tma_kernel(
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
+    MASKS: tl.constexpr = False,
 ):
     """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads (tiles may reach
-    into the next segment: those rows and columns are masked)."""
+    into the next segment: those rows and columns are masked) and its MASKS path."""
     start, end, ti, tj0, n_here = _segment_item(work_ptr, BLOCK_N, TILES_PER_PROGRAM)
     row0 = start + ti * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
@@ -201,6 +279,7 @@ def segment_pair_search_tma_kernel(
     hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = row0 + BLOCK_M > end
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
+    bits = tl.zeros((BLOCK_M,), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         col0 = start + tj * BLOCK_N
@@ -208,8 +287,23 @@ def segment_pair_search_tma_kernel(
         cols = col0 + tl.arange(0, BLOCK_N)
         cmask = cols < end
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
-        _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, row_edge or (col0 + BLOCK_N > end) or (tj == ti),
-                        True, out_ptr, count_ptr, capacity, ROW_HITS, DEFER, end, ROUNDS)
+        need_mask = row_edge or (col0 + BLOCK_N > end) or (tj == ti)
+        if MASKS:
+            bits = bits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True) << t)
+        else:
+            _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
+                            ROW_HITS, DEFER, end, ROUNDS)
+    if MASKS:
+        fit = _write_items(bits, rows, start + tj0 * BLOCK_N, end, out_ptr, count_ptr, capacity, BLOCK_N)
+        if _any_late(bits, fit):  # the item buffer is full (hits > capacity): the rest written here, in rounds
+            for t in range(0, n_here):
+                late = _late_rows(bits, fit, t)
+                if tl.max(late.to(tl.int32), axis=0) > 0:
+                    col0 = start + (tj0 + t) * BLOCK_N
+                    acc = _tma_tile_dot(x_desc, x_desc, panel, row0, col0, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+                    cols = col0 + tl.arange(0, BLOCK_N)
+                    _pair_rounds(acc, tl.load(hx_ptr + cols, mask=cols < end, other=H_PAD), hxg, rows, late, cols, end,
+                                 True, out_ptr, count_ptr, capacity)
 
 
 @triton.jit
@@ -362,19 +456,23 @@ def deferred_rows_kernel(
     x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 and h_x as the search's
     y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for Gram and segmented searches)
     goal, out_ptr, count_ptr, capacity,  # the search's records; count_ptr[1]: deferred items after them
-    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
+    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, RESERVE: tl.constexpr = False,
 ):
     """Write the hits of the rows a DEFER search left (``_write_pair_hits``): each item (i, col0,
     col_end, start) is row i against columns col0 .. col0 + BLOCK_N - 1 below col_end (and above
     i when TRI), recomputed exactly with the same test, its hits written from the reserved start
-    in ascending column order. Programs stride over the items (their count is read here)."""
-    n_items = tl.load(count_ptr + 1).to(tl.int32)
+    in ascending column order. Programs stride over the items (their count is read here).
+    RESERVE (the MASKS searches' items, at most ``capacity`` of them): each item reserves its
+    range itself by one relaxed atomic on count_ptr[0] (its start field is unused)."""
+    n_items = tl.load(count_ptr + 1)
+    if RESERVE:
+        n_items = tl.minimum(n_items, capacity)
+    n_items = n_items.to(tl.int32)
     for it in range(tl.program_id(0), n_items, tl.num_programs(0)):
         item = out_ptr + (capacity + tl.cast(it, tl.int64)) * 4  # int64: in int32 this wrapped once capacity > 2^29
         i = tl.load(item)
         col0 = tl.load(item + 1)
         col_end = tl.load(item + 2)
-        start = tl.load(item + 3).to(tl.int64)
         cols = col0 + tl.arange(0, BLOCK_N)
         cmask = cols < col_end
         dot = tl.zeros((BLOCK_N,), dtype=tl.int32)
@@ -388,6 +486,10 @@ def deferred_rows_kernel(
         if TRI:
             hit = hit & (cols > i)
         hi = hit.to(tl.int32)
+        if RESERVE:
+            start = tl.atomic_add(count_ptr, tl.sum(hi, axis=0).to(tl.int64), sem="relaxed")
+        else:
+            start = tl.load(item + 3).to(tl.int64)
         pos = start + (tl.cumsum(hi, axis=0) - hi).to(tl.int64)
         _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 

@@ -39,8 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="kernel of BGJ1's in-bucket search only (default: as --filters); the plain segment "
                         "search measured 3-6%% faster standalone at BGJ1's bucket sizes (RESULTS.md, sixth session); "
                         "-rowhits: the per-row write path of tiles with at most one hit per row (measured 1.33-1.49x "
-                        "standalone, seventh session); tma-defer: rows with two hits deferred to a second kernel "
-                        "(2 stages; not yet run on the GPU)")
+                        "standalone, seventh session); tma-defer: rows with two hits deferred to a second kernel; "
+                        "tma-masks: per-row tile bits in the hot loop, every hit written by a second kernel")
     p.add_argument("--lift", choices=("epoch", "context"), default="epoch",
                    help="lift the database after every improving epoch and stop at the first success (default), "
                         "or only the 1024 shortest vectors once per saturated context (the first session's way)")

@@ -15,5 +15,7 @@ BGJ1_MAX_BUCKETS = 4096
 #: "tma-rounds" (the sieve's default with --filters tma: ops.SIEVE_SEGMENT_CONFIG, hits written in
 #: per-row rounds, 128 registers), "tma-defer" (the pair searches' default: multi-hit rows
 #: deferred, 1.5x record buffer), "tma" (TMA without a write-path option, the default up to the
-#: seventh session), "plain", and "-rowhits" with the per-row write path (FilterConfig.row_hits)
-SEGMENT_FILTERS = ("tma-rounds", "tma-defer", "tma", "plain", "tma-rowhits", "plain-rowhits")
+#: seventh session), "plain", "-rowhits" with the per-row write path (FilterConfig.row_hits), and
+#: "tma-masks" (per-row tile bits in the hot loop, hits written by the item kernel: FilterConfig.tile_masks,
+#: 2x record buffer; NOTES.md 57)
+SEGMENT_FILTERS = ("tma-rounds", "tma-defer", "tma", "plain", "tma-rowhits", "plain-rowhits", "tma-masks")

@@ -183,7 +183,9 @@ def triangular_coefficients(basis, vec, kind: str) -> list[int]:
 
 def segment_config(name: str) -> FilterConfig:
     """The FilterConfig of BGJ1's in-bucket search for a ``SEGMENT_FILTERS`` name."""
-    configs = {"tma-rounds": SIEVE_SEGMENT_CONFIG, "tma-defer": DEFAULT_FILTER_CONFIG, "tma": TMA_FILTER_CONFIG,
+    configs = {"tma-rounds": SIEVE_SEGMENT_CONFIG,
+               "tma-defer": replace(DEFAULT_FILTER_CONFIG, defer_rows=True, tile_masks=False),
+               "tma-masks": replace(SIEVE_SEGMENT_CONFIG, row_rounds=False, tile_masks=True), "tma": TMA_FILTER_CONFIG,
                "plain": PLAIN_FILTER_CONFIG, "tma-rowhits": replace(TMA_FILTER_CONFIG, row_hits=True),
                "plain-rowhits": replace(PLAIN_FILTER_CONFIG, row_hits=True)}
     if name not in configs:
