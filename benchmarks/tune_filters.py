@@ -32,10 +32,13 @@ def main():
     k = 128
     D = DEFAULT_FILTER_CONFIG
     M = replace(D, defer_rows=False, tile_masks=True)  # tile_masks (NOTES 57)
-    pair_cfgs = [D, M, replace(M, num_stages=3), replace(M, item_programs=2048), replace(M, tiles_per_program=16),
-                 replace(M, block_m=128, num_warps=8, maxnreg=None), replace(M, block_m=128, num_warps=8),
-                 replace(M, maxnreg=None), replace(D, defer_rows=False, row_rounds=True)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, M, replace(M, tiles_per_program=16), replace(M, item_programs=2048)]
+    M3 = replace(M, num_stages=3)
+    pair_cfgs = [D, M3, replace(M3, item_programs=2048), replace(M3, item_programs=8192),
+                 replace(M3, item_programs=8192, item_warps=1), replace(M3, item_programs=8192, item_warps=2),
+                 replace(M3, item_programs=16384, item_warps=1), replace(M3, maxnreg=96),
+                 replace(M3, block_n=128, maxnreg=168), replace(M3, block_n=128, maxnreg=None),
+                 replace(M3, block_n=128, maxnreg=128)]
+    seg_cfgs = [D, M3, replace(M3, item_programs=8192, item_warps=1), replace(M3, item_programs=8192, item_warps=2)]
     B = DEFAULT_BUCKET_CONFIG
     bucket_cfgs = [B]
     rows = []

@@ -21,7 +21,8 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True),
                         replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128),
                         replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True),
-                        replace(TMA_CFG, tile_masks=True), replace(TMA_CFG, block_m=32, tile_masks=True, item_programs=3)],
+                        replace(TMA_CFG, tile_masks=True),
+                        replace(TMA_CFG, block_m=32, tile_masks=True, item_programs=3, item_warps=1)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x16"])
 def pcfg(request):

@@ -64,8 +64,10 @@ class FilterConfig:
     #: hits past capacity: the hot kernel then recomputes those tiles and writes their rows in
     #: rounds, so the total stays exact). Exclusive with the others.
     tile_masks: bool = False
-    #: programs of the second kernel of defer_rows / tile_masks (they stride over the items)
+    #: programs of the second kernel of defer_rows / tile_masks (they stride over the items) and
+    #: their warps
     item_programs: int = 512
+    item_warps: int = 4
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -80,6 +82,8 @@ class FilterConfig:
                              f"row), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
+        if self.item_warps not in (1, 2, 4, 8):
+            raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
                                          or not 24 <= self.maxnreg <= 255):
             raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
@@ -373,7 +377,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
     programs = max(1, min(items, cfg.item_programs))
     deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity,
                                       KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
-                                      RESERVE=cfg.tile_masks, num_warps=4)
+                                      RESERVE=cfg.tile_masks, num_warps=cfg.item_warps)
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:
