@@ -33,12 +33,11 @@ def main():
     D = DEFAULT_FILTER_CONFIG
     M = replace(D, defer_rows=False, tile_masks=True)  # tile_masks (NOTES 57)
     M3 = replace(M, num_stages=3)
-    pair_cfgs = [D, M3, replace(M3, item_programs=2048), replace(M3, item_programs=8192),
-                 replace(M3, item_programs=8192, item_warps=1), replace(M3, item_programs=8192, item_warps=2),
-                 replace(M3, item_programs=16384, item_warps=1), replace(M3, maxnreg=96),
-                 replace(M3, block_n=128, maxnreg=168), replace(M3, block_n=128, maxnreg=None),
-                 replace(M3, block_n=128, maxnreg=128)]
-    seg_cfgs = [D, M3, replace(M3, item_programs=8192, item_warps=1), replace(M3, item_programs=8192, item_warps=2)]
+    W = replace(M3, item_programs=16384, item_warps=1)
+    pair_cfgs = [D, M3, W, replace(W, item_programs=8192, item_warps=2), replace(W, block_n=128, maxnreg=168),
+                 replace(W, block_n=128), replace(W, block_n=128, maxnreg=168, num_stages=2),
+                 replace(W, block_n=128, maxnreg=168, item_programs=32768)]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, W]
     B = DEFAULT_BUCKET_CONFIG
     bucket_cfgs = [B]
     rows = []

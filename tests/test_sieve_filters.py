@@ -383,7 +383,8 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
                                    (64, 64, 128, 4, "rounds"), (64, 64, 128, 4, "rounds-cap"),
                                    (64, 64, 128, 4, "defer-cap"), (64, 128, 128, 4, "defer-cap"),
                                    (64, 128, 128, 4, "rounds-cap"), (64, 64, 128, 4, "masks-cap"),
-                                   (128, 64, 128, 8, "masks"), (64, 64, 128, 4, "masks-t16")])
+                                   (128, 64, 128, 8, "masks"), (64, 64, 128, 4, "masks-t16"),
+                                   (64, 128, 128, 4, "masks-cap")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 

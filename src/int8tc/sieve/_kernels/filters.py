@@ -145,19 +145,34 @@ def _some_row_reaches(t, lim):
 
 
 @triton.jit
-def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr):
-    """1 where a row of the tile holds a hit, else 0 ([BLOCK_M] int32, exact): on inner tiles the
-    row maximum of |dot| - h_j against h_i - goal (abs, sub and max per element; no tile-wide
-    reduction), on edge and diagonal tiles the masked element test (FilterConfig.tile_masks)."""
+def _quarters(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # per row, the max over each column quarter q = (c // 2) % 4 of the tile ([BLOCK_M, 4]): in the
+    # tensor cores' accumulator layout a thread holds columns 8j + 2q + b of one q only, so these
+    # maxima stay in the thread (no shuffle; sm_90a SASS, NOTES.md 57)
+    return tl.max(tl.max(tl.reshape(v, (BLOCK_M, BLOCK_N // 8, 4, 2)), axis=3), axis=1)
+
+
+@triton.jit
+def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr, BLOCK_M: tl.constexpr,
+             BLOCK_N: tl.constexpr):
+    """1 where a row of the tile holds a hit in column quarter q = (c // 2) % 4, else 0
+    ([BLOCK_M, 4] int32, exact): on inner tiles the quarter maxima of |dot| - h_j against
+    h_i - goal (abs, sub and max per element; no shuffle, no tile-wide reduction), on edge and
+    diagonal tiles the masked element test (FilterConfig.tile_masks)."""
     t = tl.abs(acc) - hy[None, :]
     if need_mask:
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        r = tl.max(hit.to(tl.int32), axis=1)
+        r = _quarters(hit.to(tl.int32), BLOCK_M, BLOCK_N)
     else:
-        r = (tl.max(t, axis=1) >= hxg).to(tl.int32)
+        r = (_quarters(t, BLOCK_M, BLOCK_N) >= hxg[:, None]).to(tl.int32)
     return r
+
+
+@triton.jit
+def _or(a, b):
+    return a | b
 
 
 @triton.jit
@@ -170,11 +185,14 @@ def _popc(x):
 
 
 @triton.jit
-def _write_items(bits, rows, col_base, col_end, out_ptr, count_ptr, capacity, BLOCK_N: tl.constexpr):
-    """Each row's set bits t become items (row, col_base + t * BLOCK_N, col_end, 0) after the
-    records, in ascending t; a row reserves its popcount of items by one relaxed atomic on
-    count_ptr[1] (``_reserve_rows``), items at or past ``capacity`` are not written. Returns per
-    row how many of its items were written (its first ``fit`` bits)."""
+def _write_items(qbits, rows, col_base, col_end, out_ptr, count_ptr, capacity, BLOCK_N: tl.constexpr):
+    """qbits [BLOCK_M, 4]: bit t of (row, q) set when the row has a hit in quarter q of the
+    program's column tile t. Each row's tiles with a hit become items (row, col_base + t * BLOCK_N,
+    col_end, quarter mask) after the records, in ascending t; a row reserves its count of items by
+    one relaxed atomic on count_ptr[1] (``_reserve_rows``), items at or past ``capacity`` are not
+    written. Returns (the rows' tile bits, per row how many of its items were written: its first
+    ``fit`` tiles)."""
+    bits = tl.reduce(qbits, 1, _or)
     pc = _popc(bits)
     slot = _reserve_rows(count_ptr + 1, pc)
     fit = tl.minimum(tl.maximum(capacity - slot, 0), pc.to(tl.int64)).to(tl.int32)
@@ -183,12 +201,13 @@ def _write_items(bits, rows, col_base, col_end, out_ptr, count_ptr, capacity, BL
         low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
         keep = fit > r
         item = out_ptr + (capacity + slot + r) * 4
+        quarters = tl.sum(((qbits & low[:, None]) != 0).to(tl.int32) << tl.arange(0, 4)[None, :], axis=1)
         tl.store(item, rows, mask=keep)
         tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
         tl.store(item + 2, col_end + tl.zeros_like(rows), mask=keep)
-        tl.store(item + 3, tl.zeros_like(rows), mask=keep)
+        tl.store(item + 3, quarters, mask=keep)
         b = b ^ low
-    return fit
+    return bits, fit
 
 
 @triton.jit
@@ -222,7 +241,7 @@ def pair_search_tma_kernel(
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
-    bits = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    qbits = tl.zeros((BLOCK_M, 4), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -231,12 +250,12 @@ def pair_search_tma_kernel(
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
         if MASKS:
-            bits = bits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM) << t)
+            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N) << t)
         else:
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, N, ROUNDS)
     if MASKS:
-        fit = _write_items(bits, rows, tj0 * BLOCK_N, N, out_ptr, count_ptr, capacity, BLOCK_N)
+        bits, fit = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr, count_ptr, capacity, BLOCK_N)
         if _any_late(bits, fit):  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, fit, t)
@@ -279,7 +298,7 @@ def segment_pair_search_tma_kernel(
     hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = row0 + BLOCK_M > end
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
-    bits = tl.zeros((BLOCK_M,), dtype=tl.int32)
+    qbits = tl.zeros((BLOCK_M, 4), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         col0 = start + tj * BLOCK_N
@@ -289,12 +308,12 @@ def segment_pair_search_tma_kernel(
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
         need_mask = row_edge or (col0 + BLOCK_N > end) or (tj == ti)
         if MASKS:
-            bits = bits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True) << t)
+            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, BLOCK_M, BLOCK_N) << t)
         else:
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, end, ROUNDS)
     if MASKS:
-        fit = _write_items(bits, rows, start + tj0 * BLOCK_N, end, out_ptr, count_ptr, capacity, BLOCK_N)
+        bits, fit = _write_items(qbits, rows, start + tj0 * BLOCK_N, end, out_ptr, count_ptr, capacity, BLOCK_N)
         if _any_late(bits, fit):  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, fit, t)
@@ -462,8 +481,9 @@ def deferred_rows_kernel(
     col_end, start) is row i against columns col0 .. col0 + BLOCK_N - 1 below col_end (and above
     i when TRI), recomputed exactly with the same test, its hits written from the reserved start
     in ascending column order. Programs stride over the items (their count is read here).
-    RESERVE (the MASKS searches' items, at most ``capacity`` of them): each item reserves its
-    range itself by one relaxed atomic on count_ptr[0] (its start field is unused)."""
+    RESERVE (the MASKS searches' items, at most ``capacity`` of them): the item's last field is
+    a mask of the column quarters q = (c - col0) // 2 % 4 to test (the others hold no hit), and
+    each item reserves its range itself by one relaxed atomic on count_ptr[0]."""
     n_items = tl.load(count_ptr + 1)
     if RESERVE:
         n_items = tl.minimum(n_items, capacity)
@@ -475,6 +495,8 @@ def deferred_rows_kernel(
         col_end = tl.load(item + 2)
         cols = col0 + tl.arange(0, BLOCK_N)
         cmask = cols < col_end
+        if RESERVE:  # only the column quarters q = (c // 2) % 4 that hold a hit (masked rows of Y are not read)
+            cmask = cmask & (((tl.load(item + 3) >> ((tl.arange(0, BLOCK_N) >> 1) & 3)) & 1) == 1)
         dot = tl.zeros((BLOCK_N,), dtype=tl.int32)
         for k0 in tl.static_range(0, KP, BLOCK_K):
             ks = k0 + tl.arange(0, BLOCK_K)
