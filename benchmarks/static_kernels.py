@@ -102,21 +102,23 @@ def cases():
                     {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
                      "NUM_STAGES": st, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
                     {"num_warps": 4, "maxnreg": 128}))
-    out.append(("pair_search tma 128x64x128 s2 t32 w8 masks", pair_search_tma_kernel,
-                dict(ps_tma, x_desc="tensordesc<i8[128, 128]>"),
-                {"KP": 128, "GRAM": False, "TILES_PER_PROGRAM": 32, "BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 128,
-                 "NUM_STAGES": 2, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
-                {"num_warps": 8}))
+    out.append(("pair_search tma 64x128x128 s3 t32 masks cap168", pair_search_tma_kernel,
+                dict(ps_tma, y_desc="tensordesc<i8[128, 128]>", hy_desc="tensordesc<i32[128]>"),
+                {"KP": 128, "GRAM": False, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128,
+                 "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
+                {"num_warps": 4, "maxnreg": 168}))
     from int8tc.sieve._kernels.filters import deferred_rows_kernel
 
     out.append(("deferred_rows (the defer mode's second kernel)", deferred_rows_kernel,
                 {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
                  "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
-                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "RESERVE": False}, {"num_warps": 4}))
-    out.append(("deferred_rows RESERVE (the masks mode's second kernel)", deferred_rows_kernel,
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True}, {"num_warps": 4}))
+    from int8tc.sieve._kernels.filters import mask_items_kernel
+
+    out.append(("mask_items (the masks mode's second kernel)", mask_items_kernel,
                 {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
                  "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
-                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "RESERVE": True}, {"num_warps": 4}))
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True}, {"num_warps": 1}))
     return out
 
 

@@ -37,7 +37,7 @@ def main():
     pair_cfgs = [D, M3, W, replace(W, item_programs=8192, item_warps=2), replace(W, block_n=128, maxnreg=168),
                  replace(W, block_n=128), replace(W, block_n=128, maxnreg=168, num_stages=2),
                  replace(W, block_n=128, maxnreg=168, item_programs=32768)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, W]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, W, replace(W, num_stages=2)]
     B = DEFAULT_BUCKET_CONFIG
     bucket_cfgs = [B]
     rows = []

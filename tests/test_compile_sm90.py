@@ -25,7 +25,7 @@ if __name__ == "__main__":
     from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
     from int8tc.ozaki2._kernels.guard import guard_kernel
     from int8tc.ozaki2._kernels.accurate import accurate_scale_kernel, bound_plane_kernel, bound_product_kernel
-    from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, deferred_rows_kernel, pair_search_kernel,
+    from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, deferred_rows_kernel, mask_items_kernel, pair_search_kernel,
                                                pair_search_tma_kernel, segment_pair_search_kernel,
                                                segment_pair_search_tma_kernel)
     from int8tc.sieve.ops import PLAIN_FILTER_CONFIG as F
@@ -221,12 +221,10 @@ if __name__ == "__main__":
                                            "BLOCK_K": 128, "NUM_STAGES": 2, "ROW_HITS": False, "DEFER": False,
                                            "ROUNDS": False, "MASKS": True},
                                           {"num_warps": 4, "maxnreg": 128}),
-        "deferred_rows_reserve": (deferred_rows_kernel,
-                                  {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8",
-                                   "stride_y": "i32", "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32",
-                                   "count_ptr": "*i64", "capacity": "i64"},
-                                  {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "RESERVE": True},
-                                  {"num_warps": 4}),
+        "mask_items": (mask_items_kernel,
+                       {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
+                        "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
+                       {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True}, {"num_warps": 1}),
         "deferred_rows": (deferred_rows_kernel,
                           {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                            "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},

@@ -552,8 +552,9 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
             FilterConfig(maxnreg=bad)
     with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'tile_masks'\]"):
         FilterConfig(defer_rows=True, tile_masks=True, tma=True)
-    for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33)):
-        with pytest.raises(ValueError, match="tile_masks needs tma=True and 1 <= tiles_per_program <= 32"):
+    for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33),
+                dict(tile_masks=True, tma=True, block_n=40)):
+        with pytest.raises(ValueError, match="tile_masks needs tma=True, 1 <= tiles_per_program <= 32"):
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)

@@ -57,9 +57,10 @@ class FilterConfig:
     row_rounds: bool = False
     #: pair searches (TMA kernels): the hot loop only marks, per row, which of the program's column
     #: tiles hold hits (one bit per tile from the row maximum: no tile-wide reduction, branch,
-    #: atomic or store per tile); after the loop every (row, tile) with a bit becomes an item and
-    #: ``deferred_rows_kernel`` recomputes that row against that tile on CUDA cores, reserves and
-    #: writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
+    #: atomic or store per tile; the bits are kept per column group, 8 groups of block_n / 8 columns,
+    #: without a shuffle); after the loop every (row, tile) with a hit becomes an item and
+    #: ``mask_items_kernel`` recomputes that row against the tile's groups with hits on CUDA cores,
+    #: reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
     #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
     #: hits past capacity: the hot kernel then recomputes those tiles and writes their rows in
     #: rounds, so the total stays exact). Exclusive with the others.
@@ -77,9 +78,10 @@ class FilterConfig:
         modes = [n for n in ("row_hits", "defer_rows", "row_rounds", "tile_masks") if getattr(self, n)]
         if len(modes) > 1:
             raise ValueError(f"row_hits, defer_rows, row_rounds and tile_masks are exclusive, got {modes}")
-        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32):
-            raise ValueError(f"tile_masks needs tma=True and 1 <= tiles_per_program <= 32 (one int32 of bits per "
-                             f"row), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
+        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32 or self.block_n % 16):
+            raise ValueError(f"tile_masks needs tma=True, 1 <= tiles_per_program <= 32 (one int32 of bits per row "
+                             f"and column group) and block_n a multiple of 16 (8 groups), got tma={self.tma}, "
+                             f"tiles_per_program={self.tiles_per_program}, block_n={self.block_n}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if self.item_warps not in (1, 2, 4, 8):
@@ -371,13 +373,13 @@ def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch
 def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig) -> None:
     """Launch ``deferred_rows_kernel`` over a ``defer_rows`` or ``tile_masks`` search's items (no
     host sync); an item spans one column tile of the search (``block_n`` columns)."""
-    from ._kernels.filters import deferred_rows_kernel
+    from ._kernels.filters import deferred_rows_kernel, mask_items_kernel
 
     items = capacity if cfg.tile_masks else capacity // 2 + 1
     programs = max(1, min(items, cfg.item_programs))
-    deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity,
-                                      KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
-                                      RESERVE=cfg.tile_masks, num_warps=cfg.item_warps)
+    kernel = mask_items_kernel if cfg.tile_masks else deferred_rows_kernel
+    kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity, KP=xp.shape[1],
+                        BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, num_warps=cfg.item_warps)
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:

@@ -144,19 +144,25 @@ def _some_row_reaches(t, lim):
     return tl.max((tl.max(t, axis=1) >= lim).to(tl.int32), axis=0) > 0
 
 
+#: column groups of a tile in the tile_masks path: group g = 4 h + q holds the columns
+#: c = 8 j + 2 q + b with j in the h-th half of the tile's 8-column blocks (b = 0, 1)
+GROUPS = tl.constexpr(8)
+
+
 @triton.jit
-def _quarters(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    # per row, the max over each column quarter q = (c // 2) % 4 of the tile ([BLOCK_M, 4]): in the
-    # tensor cores' accumulator layout a thread holds columns 8j + 2q + b of one q only, so these
-    # maxima stay in the thread (no shuffle; sm_90a SASS, NOTES.md 57)
-    return tl.max(tl.max(tl.reshape(v, (BLOCK_M, BLOCK_N // 8, 4, 2)), axis=3), axis=1)
+def _groups(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # per row, the max over each column group of the tile ([BLOCK_M, 8]): in the tensor cores'
+    # accumulator layout a thread holds the columns 8j + 2q + b of one q only, so these maxima
+    # stay in the thread (no shuffle; sm_90a SASS, NOTES.md 57)
+    g = tl.max(tl.max(tl.reshape(v, (BLOCK_M, 2, BLOCK_N // 16, 4, 2)), axis=4), axis=2)
+    return tl.reshape(g, (BLOCK_M, GROUPS))
 
 
 @triton.jit
 def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr, BLOCK_M: tl.constexpr,
              BLOCK_N: tl.constexpr):
-    """1 where a row of the tile holds a hit in column quarter q = (c // 2) % 4, else 0
-    ([BLOCK_M, 4] int32, exact): on inner tiles the quarter maxima of |dot| - h_j against
+    """1 where a row of the tile holds a hit in column group g (``GROUPS``), else 0
+    ([BLOCK_M, 8] int32, exact): on inner tiles the group maxima of |dot| - h_j against
     h_i - goal (abs, sub and max per element; no shuffle, no tile-wide reduction), on edge and
     diagonal tiles the masked element test (FilterConfig.tile_masks)."""
     t = tl.abs(acc) - hy[None, :]
@@ -164,9 +170,9 @@ def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexp
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        r = _quarters(hit.to(tl.int32), BLOCK_M, BLOCK_N)
+        r = _groups(hit.to(tl.int32), BLOCK_M, BLOCK_N)
     else:
-        r = (_quarters(t, BLOCK_M, BLOCK_N) >= hxg[:, None]).to(tl.int32)
+        r = (_groups(t, BLOCK_M, BLOCK_N) >= hxg[:, None]).to(tl.int32)
     return r
 
 
@@ -186,9 +192,9 @@ def _popc(x):
 
 @triton.jit
 def _write_items(qbits, rows, col_base, col_end, out_ptr, count_ptr, capacity, BLOCK_N: tl.constexpr):
-    """qbits [BLOCK_M, 4]: bit t of (row, q) set when the row has a hit in quarter q of the
+    """qbits [BLOCK_M, 8]: bit t of (row, g) set when the row has a hit in column group g of the
     program's column tile t. Each row's tiles with a hit become items (row, col_base + t * BLOCK_N,
-    col_end, quarter mask) after the records, in ascending t; a row reserves its count of items by
+    col_end, group mask) after the records, in ascending t; a row reserves its count of items by
     one relaxed atomic on count_ptr[1] (``_reserve_rows``), items at or past ``capacity`` are not
     written. Returns (the rows' tile bits, per row how many of its items were written: its first
     ``fit`` tiles)."""
@@ -201,11 +207,11 @@ def _write_items(qbits, rows, col_base, col_end, out_ptr, count_ptr, capacity, B
         low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
         keep = fit > r
         item = out_ptr + (capacity + slot + r) * 4
-        quarters = tl.sum(((qbits & low[:, None]) != 0).to(tl.int32) << tl.arange(0, 4)[None, :], axis=1)
+        groups = tl.sum(((qbits & low[:, None]) != 0).to(tl.int32) << tl.arange(0, GROUPS)[None, :], axis=1)
         tl.store(item, rows, mask=keep)
         tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
         tl.store(item + 2, col_end + tl.zeros_like(rows), mask=keep)
-        tl.store(item + 3, quarters, mask=keep)
+        tl.store(item + 3, groups, mask=keep)
         b = b ^ low
     return bits, fit
 
@@ -241,7 +247,7 @@ def pair_search_tma_kernel(
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
-    qbits = tl.zeros((BLOCK_M, 4), dtype=tl.int32)
+    qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -298,7 +304,7 @@ def segment_pair_search_tma_kernel(
     hxg = _row_limits(hx_ptr, rows, rmask, goal)
     row_edge = row0 + BLOCK_M > end
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
-    qbits = tl.zeros((BLOCK_M, 4), dtype=tl.int32)
+    qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         col0 = start + tj * BLOCK_N
@@ -475,19 +481,13 @@ def deferred_rows_kernel(
     x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 and h_x as the search's
     y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for Gram and segmented searches)
     goal, out_ptr, count_ptr, capacity,  # the search's records; count_ptr[1]: deferred items after them
-    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, RESERVE: tl.constexpr = False,
+    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
 ):
     """Write the hits of the rows a DEFER search left (``_write_pair_hits``): each item (i, col0,
     col_end, start) is row i against columns col0 .. col0 + BLOCK_N - 1 below col_end (and above
     i when TRI), recomputed exactly with the same test, its hits written from the reserved start
-    in ascending column order. Programs stride over the items (their count is read here).
-    RESERVE (the MASKS searches' items, at most ``capacity`` of them): the item's last field is
-    a mask of the column quarters q = (c - col0) // 2 % 4 to test (the others hold no hit), and
-    each item reserves its range itself by one relaxed atomic on count_ptr[0]."""
-    n_items = tl.load(count_ptr + 1)
-    if RESERVE:
-        n_items = tl.minimum(n_items, capacity)
-    n_items = n_items.to(tl.int32)
+    in ascending column order. Programs stride over the items (their count is read here)."""
+    n_items = tl.load(count_ptr + 1).to(tl.int32)
     for it in range(tl.program_id(0), n_items, tl.num_programs(0)):
         item = out_ptr + (capacity + tl.cast(it, tl.int64)) * 4  # int64: in int32 this wrapped once capacity > 2^29
         i = tl.load(item)
@@ -495,8 +495,6 @@ def deferred_rows_kernel(
         col_end = tl.load(item + 2)
         cols = col0 + tl.arange(0, BLOCK_N)
         cmask = cols < col_end
-        if RESERVE:  # only the column quarters q = (c // 2) % 4 that hold a hit (masked rows of Y are not read)
-            cmask = cmask & (((tl.load(item + 3) >> ((tl.arange(0, BLOCK_N) >> 1) & 3)) & 1) == 1)
         dot = tl.zeros((BLOCK_N,), dtype=tl.int32)
         for k0 in tl.static_range(0, KP, BLOCK_K):
             ks = k0 + tl.arange(0, BLOCK_K)
@@ -508,12 +506,52 @@ def deferred_rows_kernel(
         if TRI:
             hit = hit & (cols > i)
         hi = hit.to(tl.int32)
-        if RESERVE:
-            start = tl.atomic_add(count_ptr, tl.sum(hi, axis=0).to(tl.int64), sem="relaxed")
-        else:
-            start = tl.load(item + 3).to(tl.int64)
+        start = tl.load(item + 3).to(tl.int64)
         pos = start + (tl.cumsum(hi, axis=0) - hi).to(tl.int64)
         _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
+
+
+@triton.jit(do_not_specialize=["goal", "capacity"])
+def mask_items_kernel(
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 and h_x as the search's
+    y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for Gram and segmented searches)
+    goal, out_ptr, count_ptr, capacity,  # the search's records; count_ptr[1]: its items (>= 1 hit each) after them
+    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
+):
+    """Write the hits of a MASKS search's items (``_write_items``; FilterConfig.tile_masks): item
+    (i, col0, col_end, group mask) is row i against the columns of tile col0 .. col0 + BLOCK_N - 1
+    in the groups of the mask (``GROUPS``: BLOCK_N / 8 columns each; the other groups hold no hit),
+    below col_end (and above i when TRI), recomputed exactly with the search's test on CUDA cores.
+    Each group with hits reserves its range by one relaxed atomic on count_ptr[0]. Programs
+    stride over the first min(items, capacity) items (the count is read here)."""
+    n_items = tl.minimum(tl.load(count_ptr + 1), capacity).to(tl.int32)
+    GC: tl.constexpr = BLOCK_N // 8
+    lane = tl.arange(0, GC)
+    for it in range(tl.program_id(0), n_items, tl.num_programs(0)):
+        item = out_ptr + (capacity + tl.cast(it, tl.int64)) * 4
+        i = tl.load(item)
+        col0 = tl.load(item + 1)
+        col_end = tl.load(item + 2)
+        groups = tl.load(item + 3)
+        lim = tl.load(hx_ptr + i) - goal
+        for g in range(0, GROUPS):
+            if ((groups >> g) & 1) != 0:  # group g = 4 h + q: columns 8 j + 2 q + b, j in half h
+                cols = col0 + 8 * ((g // 4) * (BLOCK_N // 16) + lane // 2) + 2 * (g % 4) + lane % 2
+                cmask = cols < col_end
+                dot = tl.zeros((GC,), dtype=tl.int32)
+                for k0 in tl.static_range(0, KP, BLOCK_K):
+                    ks = k0 + tl.arange(0, BLOCK_K)
+                    xi = tl.load(x_ptr + i.to(tl.int64) * stride_x + ks).to(tl.int32)
+                    yt = tl.load(y_ptr + cols[:, None].to(tl.int64) * stride_y + ks[None, :], mask=cmask[:, None],
+                                 other=0)
+                    dot += tl.sum(yt.to(tl.int32) * xi[None, :], axis=1)
+                hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim) & cmask
+                if TRI:
+                    hit = hit & (cols > i)
+                hi = hit.to(tl.int32)
+                start = tl.atomic_add(count_ptr, tl.sum(hi, axis=0).to(tl.int64), sem="relaxed")
+                pos = start + (tl.cumsum(hi, axis=0) - hi).to(tl.int64)
+                _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
 @triton.jit
