@@ -95,7 +95,7 @@ def cases():
             continue
         out.append((f"bucket tma 64x64x128 s3{tag}", bucket_tma_kernel, b_tma,
                     {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": rh,
-                     "ROUNDS": ro},
+                     "ROUNDS": ro, "MASKS": False},
                     {"num_warps": 4}))
     for st in (2, 3):
         out.append((f"pair_search tma 64x64x128 s{st} t32 masks cap128", pair_search_tma_kernel, ps_tma,
@@ -107,6 +107,10 @@ def cases():
                 {"KP": 128, "GRAM": False, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128,
                  "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
                 {"num_warps": 4, "maxnreg": 168}))
+    out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
+                dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
+                {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,
+                 "ROUNDS": False, "MASKS": True}, {"num_warps": 4, "maxnreg": 128}))
     from int8tc.sieve._kernels.filters import deferred_rows_kernel
 
     out.append(("deferred_rows (the defer mode's second kernel)", deferred_rows_kernel,
@@ -116,9 +120,10 @@ def cases():
     from int8tc.sieve._kernels.filters import mask_items_kernel
 
     out.append(("mask_items (the masks mode's second kernel)", mask_items_kernel,
-                {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
-                 "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
-                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True}, {"num_warps": 1}))
+{"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
+                 "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64", "item_cap": "i64", "out_ptr": "*i32",
+                 "count_ptr": "*i64", "capacity": "i64"},
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None, "BUCKET": False}, {"num_warps": 4}))
     return out
 
 

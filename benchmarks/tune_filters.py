@@ -31,15 +31,14 @@ def main():
     g = torch.Generator(device="cuda").manual_seed(0)
     k = 128
     D = DEFAULT_FILTER_CONFIG
-    M = replace(D, defer_rows=False, tile_masks=True)  # tile_masks (NOTES 57)
-    M3 = replace(M, num_stages=3)
-    W = replace(M3, item_programs=16384, item_warps=1)
-    pair_cfgs = [D, M3, W, replace(W, item_programs=8192, item_warps=2), replace(W, block_n=128, maxnreg=168),
-                 replace(W, block_n=128), replace(W, block_n=128, maxnreg=168, num_stages=2),
-                 replace(W, block_n=128, maxnreg=168, item_programs=32768)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, W, replace(W, num_stages=2)]
+    V = replace(D, defer_rows=False, tile_masks=True, num_stages=3, item_programs=2048)  # tile_masks (NOTES 57)
+    pair_cfgs = [D, V, replace(V, item_programs=8192), replace(V, item_warps=2), replace(V, block_n=128, maxnreg=168),
+                 replace(V, block_n=128, maxnreg=168, item_programs=8192)]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(V, num_stages=2), replace(V, num_stages=2, item_programs=8192)]
     B = DEFAULT_BUCKET_CONFIG
-    bucket_cfgs = [B]
+    BM = replace(B, row_rounds=False, tile_masks=True, item_programs=2048)
+    bucket_cfgs = [B, BM, replace(BM, item_programs=8192), replace(BM, num_stages=2),
+                   replace(BM, block_n=128, maxnreg=168)]
     rows = []
 
     def run(op, cfgs, fn, pairs):

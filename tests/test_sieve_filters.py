@@ -40,14 +40,26 @@ def _square(cfg):
 
 
 def _bucket_cfg(cfg):
-    """bucket takes no tile_masks (a pair-search write path; bucket rejects it): the tile_masks
-    fixture configs skip the bucket tests (their TMA twin runs them)."""
-    if cfg.tile_masks:
-        with pytest.raises(ValueError, match="tile_masks is a pair-search write path"):
-            bucket(torch.zeros((1, 32), dtype=torch.int8), torch.zeros((1, 32), dtype=torch.int8),
-                   torch.zeros(1, dtype=torch.int32), 1, config=cfg, backend="triton")
-        pytest.skip("bucket has no tile_masks path (rejection checked)")
+    """The fixture config for bucket (all of them apply)."""
     return cfg
+
+
+def _check_lists(b, ids, signs, counts, cap, ordered):
+    """bucket's lists against the reference's: equal (ordered), or with tile_masks (unordered)
+    each row's kept entries are distinct true members with their signs, all of them when the
+    row did not overflow."""
+    got_ids, got_signs = b.ids.cpu().numpy(), b.signs.cpu().numpy()
+    for r in range(len(counts)):
+        kk = min(counts[r], cap)
+        if ordered:
+            np.testing.assert_array_equal(got_ids[r, :kk], ids[r][:kk])
+            np.testing.assert_array_equal(got_signs[r, :kk], signs[r][:kk])
+            continue
+        truth = dict(zip(ids[r].tolist(), signs[r].tolist()))
+        pairs = list(zip(got_ids[r, :kk].tolist(), got_signs[r, :kk].tolist()))
+        assert len({p[0] for p in pairs}) == kk and all(truth.get(i) == sg for i, sg in pairs), r
+        if counts[r] <= cap:
+            assert sorted(p[0] for p in pairs) == sorted(truth)
 
 
 def _vecs(rng, m, k, lo=-128, hi=128):
@@ -207,10 +219,7 @@ def test_bucket_exact(rng, dev, pcfg, k):
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert counts[3] >= 1 and counts[4] == 0 and counts[5] == n and counts[6] == 0
-    for r in range(m):
-        kk = min(counts[r], cap)
-        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
-        np.testing.assert_array_equal(b.signs[r, :kk].cpu().numpy(), signs[r][:kk])
+    _check_lists(b, ids, signs, counts, cap, not pcfg.tile_masks)
     over = set(b.overflowed_rows().cpu().tolist())
     assert over == {r for r in range(m) if counts[r] > cap}
 
@@ -229,17 +238,18 @@ def test_bucket_sparse_rows_and_capacity(rng, dev, pcfg, cap):
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert (counts > cap).any()  # some lists overflow (and the true counts are still exact)
-    for r in range(m):
-        kk = min(counts[r], cap)
-        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
-        np.testing.assert_array_equal(b.signs[r, :kk].cpu().numpy(), signs[r][:kk])
+    _check_lists(b, ids, signs, counts, cap, not pcfg.tile_masks)
 
 
 def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
     x, c = _vecs(rng, 1, 64).to(dev), _vecs(rng, 40, 64).to(dev)
     b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=_bucket_cfg(pcfg), backend="triton")
     assert int(b.counts[0]) == 40
-    np.testing.assert_array_equal(b.ids[0].cpu().numpy(), np.arange(16))
+    got = b.ids[0].cpu().numpy()
+    if pcfg.tile_masks:  # an unspecified 16 of the 40, distinct
+        assert len(set(got.tolist())) == 16 and set(got.tolist()) <= set(range(40))
+    else:
+        np.testing.assert_array_equal(got, np.arange(16))
 
 
 @pytest.mark.parametrize("call,err,match", [
@@ -336,27 +346,26 @@ def _check_gpu_bucket(rng, x, k, cfg):
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
     b = bucket(x, c, thr, 8, config=cfg)
-    ids, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    for r in range(0, x.shape[0], 7):
-        kk = min(counts[r], 8)
-        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
+    _check_lists(b, ids, signs, counts, 8, not cfg.tile_masks)
 
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap"])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap"])
 def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import TMA_FILTER_CONFIG
 
     cfg = replace(TMA_FILTER_CONFIG, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
-                  row_rounds=row_hits in ("rounds", "rounds-cap"), maxnreg=128 if row_hits == "rounds-cap" else None)
+                  row_rounds=row_hits in ("rounds", "rounds-cap"), tile_masks=str(row_hits).startswith("masks"),
+                  maxnreg=128 if str(row_hits).endswith("-cap") else None)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("row_hits", [False, True, "rounds"])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "masks"])
 def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     """At a sparse rate (most 64x64 tiles hold at most one hit per row) with the default tiles,
     both write paths, lists compared whole (signs included) and true counts past capacity."""
@@ -365,15 +374,13 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     x, c = _vecs(rng, 3000, 128).cuda(), _vecs(rng, 2000, 128).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.998, axis=1).astype(np.int32)).cuda()
-    b = bucket(x, c, thr, 3, config=replace(DEFAULT_BUCKET_CONFIG, row_hits=row_hits is True,
-                                            row_rounds=row_hits == "rounds"))
+    cfg = replace(DEFAULT_BUCKET_CONFIG, row_hits=row_hits is True, row_rounds=row_hits == "rounds",
+                  tile_masks=row_hits == "masks")
+    b = bucket(x, c, thr, 3, config=cfg)
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert (counts > 3).any()
-    for r in range(x.shape[0]):
-        kk = min(counts[r], 3)
-        np.testing.assert_array_equal(b.ids[r, :kk].cpu().numpy(), ids[r][:kk])
-        np.testing.assert_array_equal(b.signs[r, :kk].cpu().numpy(), signs[r][:kk])
+    _check_lists(b, ids, signs, counts, 3, not cfg.tile_masks)
 
 
 @pytest.mark.gpu
@@ -559,7 +566,7 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
     assert FilterConfig(tma=True, tile_masks=True).launch_options()["MASKS"]
-    assert "MASKS" not in FilterConfig(tma=True, tile_masks=True).launch_options(pair=False)
+    assert FilterConfig(tma=True, tile_masks=True).launch_options(pair=False)["MASKS"]
     opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()
     assert opts["ROUNDS"] and not opts["DEFER"] and opts["maxnreg"] == 128
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()

@@ -59,11 +59,11 @@ class FilterConfig:
     #: tiles hold hits (one bit per tile from the row maximum: no tile-wide reduction, branch,
     #: atomic or store per tile; the bits are kept per column group, 8 groups of block_n / 8 columns,
     #: without a shuffle); after the loop every (row, tile) with a hit becomes an item and
-    #: ``mask_items_kernel`` recomputes that row against the tile's groups with hits on CUDA cores,
-    #: reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
+    #: ``mask_items_kernel`` recomputes that row against the group's columns on CUDA cores (16
+    #: items at a time), reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
     #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
-    #: hits past capacity: the hot kernel then recomputes those tiles and writes their rows in
-    #: rounds, so the total stays exact). Exclusive with the others.
+    #: hits past capacity: the hot kernel then recomputes the tiles of the rows whose items did not
+    #: fit and writes them in rounds, so the total stays exact). Exclusive with the others.
     tile_masks: bool = False
     #: programs of the second kernel of defer_rows / tile_masks (they stride over the items) and
     #: their warps
@@ -96,8 +96,8 @@ class FilterConfig:
         opts = dict(ROW_HITS=self.row_hits, ROUNDS=self.row_rounds, num_warps=self.num_warps)
         if pair:
             opts["DEFER"] = self.defer_rows
-            if self.tile_masks:
-                opts["MASKS"] = True
+        if self.tile_masks:
+            opts["MASKS"] = True
         if self.maxnreg is not None:
             opts["maxnreg"] = self.maxnreg
         return opts
@@ -168,8 +168,10 @@ class BucketHits:
     """Result of ``bucket``: per-row centre lists and true counts.
 
     ``ids`` [M, capacity] int32 and ``signs`` [M, capacity] int8: row i's first
-    min(counts[i], capacity) entries are its centres (ascending) and the signs of the dot
-    products; later slots are unspecified. ``counts`` [M] int32 are the true hit counts.
+    min(counts[i], capacity) entries are its centres (ascending, except with
+    ``FilterConfig.tile_masks``: then in unspecified order, and an overflowing row keeps an
+    unspecified subset) and the signs of the dot products; later slots are unspecified.
+    ``counts`` [M] int32 are the true hit counts.
     """
 
     ids: torch.Tensor
@@ -375,11 +377,21 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
     host sync); an item spans one column tile of the search (``block_n`` columns)."""
     from ._kernels.filters import deferred_rows_kernel, mask_items_kernel
 
-    items = capacity if cfg.tile_masks else capacity // 2 + 1
-    programs = max(1, min(items, cfg.item_programs))
-    kernel = mask_items_kernel if cfg.tile_masks else deferred_rows_kernel
-    kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity, KP=xp.shape[1],
-                        BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, num_warps=cfg.item_warps)
+    if cfg.tile_masks:
+        programs = max(1, min(triton.cdiv(capacity, ITEM_BLOCK), cfg.item_programs))
+        mask_items_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
+                                       count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
+                                       BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=ITEM_BLOCK,
+                                       num_warps=cfg.item_warps)
+    else:
+        programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
+        deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
+                                          capacity, KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
+                                          num_warps=cfg.item_warps)
+
+
+#: items per iteration of ``mask_items_kernel`` (tile_masks)
+ITEM_BLOCK = 16
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:
@@ -402,7 +414,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         capacity_per_row: list length kept per row.
 
     Returns:
-        ``BucketHits`` with per-row centre ids (ascending), signs of the dot products, and true
+        ``BucketHits`` with per-row centre ids (ascending; unordered with ``tile_masks``, whose
+        item buffer holds capacity_per_row items per row), signs of the dot products, and true
         counts (``overflowed_rows()`` lists truncated rows).
     """
     _check_int8("x", x)
@@ -427,14 +440,28 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         counts[:] = torch.from_numpy(cnt.astype(np.int32))
         return BucketHits(ids, signs, counts, cap)
     cfg = config or DEFAULT_BUCKET_CONFIG
-    if cfg.tile_masks:
-        raise ValueError("tile_masks is a pair-search write path; bucket takes row_hits, row_rounds or none")
     xp, cp = _padded(x), _padded(centres)
     if m and n:
-        from ._kernels.filters import bucket_kernel, bucket_tma_kernel
+        from ._kernels.filters import bucket_kernel, bucket_tma_kernel, mask_items_kernel
 
         grid = (triton.cdiv(m, cfg.block_m),)
-        if cfg.tma:
+        if cfg.tma and cfg.tile_masks:
+            # items (each >= 1 hit) for up to capacity_per_row hits per row on average; the rows
+            # whose items do not fit are appended by the search kernel itself (slower, exact)
+            item_cap = m * cap
+            items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
+            n_items = torch.zeros(1, dtype=torch.int64, device=dev)
+            bk = _tma_block_k(xp.shape[1], cfg.block_k)
+            bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
+                                    m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+                                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
+                                    item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
+            programs = max(1, min(triton.cdiv(item_cap, ITEM_BLOCK), cfg.item_programs))
+            mask_items_kernel[(programs,)](xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
+                                           n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
+                                           BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=ITEM_BLOCK, BUCKET=True,
+                                           num_warps=cfg.item_warps)
+        elif cfg.tma:
             bk = _tma_block_k(xp.shape[1], cfg.block_k)
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,

@@ -191,41 +191,47 @@ def _popc(x):
 
 
 @triton.jit
-def _write_items(qbits, rows, col_base, col_end, out_ptr, count_ptr, capacity, BLOCK_N: tl.constexpr):
-    """qbits [BLOCK_M, 8]: bit t of (row, g) set when the row has a hit in column group g of the
-    program's column tile t. Each row's tiles with a hit become items (row, col_base + t * BLOCK_N,
-    col_end, group mask) after the records, in ascending t; a row reserves its count of items by
-    one relaxed atomic on count_ptr[1] (``_reserve_rows``), items at or past ``capacity`` are not
-    written. Returns (the rows' tile bits, per row how many of its items were written: its first
-    ``fit`` tiles)."""
-    bits = tl.reduce(qbits, 1, _or)
-    pc = _popc(bits)
-    slot = _reserve_rows(count_ptr + 1, pc)
-    fit = tl.minimum(tl.maximum(capacity - slot, 0), pc.to(tl.int64)).to(tl.int32)
-    b = bits
-    for r in range(0, tl.max(pc, axis=0)):
-        low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
-        keep = fit > r
-        item = out_ptr + (capacity + slot + r) * 4
-        groups = tl.sum(((qbits & low[:, None]) != 0).to(tl.int32) << tl.arange(0, GROUPS)[None, :], axis=1)
-        tl.store(item, rows, mask=keep)
-        tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
-        tl.store(item + 2, col_end + tl.zeros_like(rows), mask=keep)
-        tl.store(item + 3, groups, mask=keep)
-        b = b ^ low
-    return bits, fit
+def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, BLOCK_N: tl.constexpr):
+    """qbits [BLOCK_M, GROUPS]: bit t of (row, g) set when the row has a hit in column group g of
+    the program's column tile t. Every set bit becomes an item (row, col_base + t * BLOCK_N,
+    col_end, g) at items_ptr, group by group; a row reserves all its items by one relaxed atomic
+    on item_count_ptr (``_reserve_rows``) and writes them only if they all fit below ``item_cap``
+    (a row that does not fit is late: its tiles are the caller's to write; its slots below
+    item_cap get empty items). Returns (the rows' tile bits, the rows whose items were not
+    written)."""
+    n = tl.sum(_popc(qbits), axis=1)
+    slot = _reserve_rows(item_count_ptr, n)
+    late = (n > 0) & (slot + n > item_cap)
+    keep_row = (n > 0) & ~late
+    pos = slot
+    for g in tl.static_range(GROUPS):
+        b = tl.sum(tl.where(tl.arange(0, GROUPS)[None, :] == g, qbits, 0), axis=1)
+        pc = _popc(b)
+        for r in range(0, tl.max(tl.where(keep_row, pc, 0), axis=0)):
+            low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
+            keep = keep_row & (pc > r)
+            item = items_ptr + (pos + r) * 4
+            tl.store(item, rows, mask=keep)
+            tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
+            tl.store(item + 2, col_end + tl.zeros_like(rows), mask=keep)
+            tl.store(item + 3, g + tl.zeros_like(rows), mask=keep)
+            b = b ^ low
+        pos += pc
+    # a row that did not fit leaves its slots below capacity empty: items testing no column
+    hole = tl.where(late, tl.minimum(tl.maximum(item_cap - slot, 0), n.to(tl.int64)), 0).to(tl.int32)
+    for r in range(0, tl.max(hole, axis=0)):
+        item = items_ptr + (slot + r) * 4
+        tl.store(item, rows, mask=hole > r)
+        tl.store(item + 1, tl.zeros_like(rows), mask=hole > r)
+        tl.store(item + 2, tl.zeros_like(rows), mask=hole > r)  # col_end 0
+        tl.store(item + 3, tl.zeros_like(rows), mask=hole > r)
+    return tl.reduce(qbits, 1, _or), late
 
 
 @triton.jit
-def _any_late(bits, fit):
-    # some row has set bits beyond its written items
-    return tl.max((_popc(bits) > fit).to(tl.int32), axis=0) > 0
-
-
-@triton.jit
-def _late_rows(bits, fit, t):
-    # rows whose bit t is set but was not written as an item (its rank among the row's bits >= fit)
-    return (((bits >> t) & 1) == 1) & (_popc(bits & ((1 << t) - 1)) >= fit)
+def _late_rows(bits, late, t):
+    # late rows with a hit in the program's column tile t
+    return late & (((bits >> t) & 1) == 1)
 
 
 @triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
@@ -261,10 +267,11 @@ def pair_search_tma_kernel(
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, N, ROUNDS)
     if MASKS:
-        bits, fit = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr, count_ptr, capacity, BLOCK_N)
-        if _any_late(bits, fit):  # the item buffer is full (hits > capacity): the rest written here, in rounds
+        bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + capacity * 4, count_ptr + 1, capacity,
+                                       BLOCK_N)
+        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
-                late = _late_rows(bits, fit, t)
+                late = _late_rows(bits, late_rows, t)
                 if tl.max(late.to(tl.int32), axis=0) > 0:
                     tj = tj0 + t
                     acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N,
@@ -319,10 +326,11 @@ def segment_pair_search_tma_kernel(
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, end, ROUNDS)
     if MASKS:
-        bits, fit = _write_items(qbits, rows, start + tj0 * BLOCK_N, end, out_ptr, count_ptr, capacity, BLOCK_N)
-        if _any_late(bits, fit):  # the item buffer is full (hits > capacity): the rest written here, in rounds
+        bits, late_rows = _write_items(qbits, rows, start + tj0 * BLOCK_N, end, out_ptr + capacity * 4, count_ptr + 1,
+                                       capacity, BLOCK_N)
+        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
-                late = _late_rows(bits, fit, t)
+                late = _late_rows(bits, late_rows, t)
                 if tl.max(late.to(tl.int32), axis=0) > 0:
                     col0 = start + (tj0 + t) * BLOCK_N
                     acc = _tma_tile_dot(x_desc, x_desc, panel, row0, col0, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -511,47 +519,64 @@ def deferred_rows_kernel(
         _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
-@triton.jit(do_not_specialize=["goal", "capacity"])
+@triton.jit(do_not_specialize=["goal", "item_cap", "capacity"])
 def mask_items_kernel(
-    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8 and h_x as the search's
-    y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for Gram and segmented searches)
-    goal, out_ptr, count_ptr, capacity,  # the search's records; count_ptr[1]: its items (>= 1 hit each) after them
-    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8; h_x [M] int32 (bucketing: the thresholds)
+    y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for Gram and segmented searches; bucketing: centres, unused)
+    goal,  # the pair searches' goal (bucketing: 0)
+    items_ptr, item_count_ptr, item_cap,  # [item_cap, 4] int32 items (i, col0, col_end, g), their count (may exceed item_cap)
+    out_ptr, count_ptr, capacity,  # pair: [capacity, 4] records and the hit total; bucketing: ids [M, capacity], counts [M]
+    signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
+    KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
+    BUCKET: tl.constexpr = False,
 ):
-    """Write the hits of a MASKS search's items (``_write_items``; FilterConfig.tile_masks): item
-    (i, col0, col_end, group mask) is row i against the columns of tile col0 .. col0 + BLOCK_N - 1
-    in the groups of the mask (``GROUPS``: BLOCK_N / 8 columns each; the other groups hold no hit),
-    below col_end (and above i when TRI), recomputed exactly with the search's test on CUDA cores.
-    Each group with hits reserves its range by one relaxed atomic on count_ptr[0]. Programs
-    stride over the first min(items, capacity) items (the count is read here)."""
-    n_items = tl.minimum(tl.load(count_ptr + 1), capacity).to(tl.int32)
+    """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
+    (i, col0, col_end, g) is row i against the columns of group g (``GROUPS``: BLOCK_N / 8 columns)
+    of the tile col0 .. col0 + BLOCK_N - 1, below col_end (and above i when TRI), recomputed
+    exactly with the filter's test on CUDA cores, BLOCK_I items at a time (gathered rows of X and
+    Y). Pair searches: each item with hits reserves its range of records by one relaxed atomic on
+    count_ptr (Triton joins a warp's). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
+    appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
+    stride over the first min(items, item_cap) items (the count is read here)."""
+    n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // 8
     lane = tl.arange(0, GC)
-    for it in range(tl.program_id(0), n_items, tl.num_programs(0)):
-        item = out_ptr + (capacity + tl.cast(it, tl.int64)) * 4
-        i = tl.load(item)
-        col0 = tl.load(item + 1)
-        col_end = tl.load(item + 2)
-        groups = tl.load(item + 3)
-        lim = tl.load(hx_ptr + i) - goal
-        for g in range(0, GROUPS):
-            if ((groups >> g) & 1) != 0:  # group g = 4 h + q: columns 8 j + 2 q + b, j in half h
-                cols = col0 + 8 * ((g // 4) * (BLOCK_N // 16) + lane // 2) + 2 * (g % 4) + lane % 2
-                cmask = cols < col_end
-                dot = tl.zeros((GC,), dtype=tl.int32)
-                for k0 in tl.static_range(0, KP, BLOCK_K):
-                    ks = k0 + tl.arange(0, BLOCK_K)
-                    xi = tl.load(x_ptr + i.to(tl.int64) * stride_x + ks).to(tl.int32)
-                    yt = tl.load(y_ptr + cols[:, None].to(tl.int64) * stride_y + ks[None, :], mask=cmask[:, None],
-                                 other=0)
-                    dot += tl.sum(yt.to(tl.int32) * xi[None, :], axis=1)
-                hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim) & cmask
-                if TRI:
-                    hit = hit & (cols > i)
-                hi = hit.to(tl.int32)
-                start = tl.atomic_add(count_ptr, tl.sum(hi, axis=0).to(tl.int64), sem="relaxed")
-                pos = start + (tl.cumsum(hi, axis=0) - hi).to(tl.int64)
-                _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
+    for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
+        its = it0 + tl.arange(0, BLOCK_I)
+        imask = its < n_items
+        item = items_ptr + its.to(tl.int64) * 4
+        i = tl.load(item, mask=imask, other=0)
+        col0 = tl.load(item + 1, mask=imask, other=0)
+        col_end = tl.load(item + 2, mask=imask, other=0)  # 0: a padding item tests no column
+        g = tl.load(item + 3, mask=imask, other=0)
+        # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's half h
+        cols = (col0 + 8 * (g // 4) * (BLOCK_N // 16) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
+        cmask = cols < col_end[:, None]
+        dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            ks = k0 + tl.arange(0, BLOCK_K)
+            xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
+            yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
+                         other=0)
+            dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
+        lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
+        if BUCKET:
+            hit = (tl.abs(dot) >= lim[:, None]) & cmask
+        else:
+            hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim[:, None]) & cmask
+        if TRI:
+            hit = hit & (cols > i[:, None])
+        hi = hit.to(tl.int32)
+        n = tl.sum(hi, axis=1)
+        if BUCKET:
+            start = tl.atomic_add(count_ptr + i, n, mask=n > 0, sem="relaxed")
+            slot = start[:, None] + tl.cumsum(hi, axis=1) - hi
+            _store_bucket_slots(out_ptr, signs_ptr, i[:, None] + tl.zeros_like(cols), capacity, slot, cols, dot,
+                                hit & (slot < capacity))
+        else:
+            start = _reserve_rows(count_ptr, n)
+            pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
+            _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
 @triton.jit
@@ -642,9 +667,13 @@ def bucket_tma_kernel(
     thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity,  # as bucket_kernel
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
+    MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
-    K fits one block)."""
+    K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
+    only sets per-row group bits, ``_write_items`` turns them into items for
+    ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
+    rows whose items do not fit are appended here, with per-row atomics."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -652,10 +681,51 @@ def bucket_tma_kernel(
     lim = tl.where(rmask, thr, HXG_PAD)  # padding rows: above every |dot| (< 2^22)
     cnt = tl.zeros((BLOCK_M,), dtype=tl.int32)
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
-    for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
-        acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        if _bucket_candidates(acc, lim):
+    if MASKS:
+        _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
+                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES)
+    else:
+        for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
+            acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+            if _bucket_candidates(acc, lim):
+                cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+                hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
+                cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS, ROUNDS)
+        tl.store(counts_ptr + rows, cnt, mask=rmask)
+
+
+@triton.jit
+def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
+                  item_count_ptr, item_cap, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr):
+    # bucket_tma_kernel's MASKS path: chunks of 32 centre tiles, group bits per row, then items
+    n_tiles = tl.cdiv(N, BLOCK_N)
+    zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
+    for c0 in range(0, n_tiles, 32):
+        n_here = tl.minimum(n_tiles - c0, 32)
+        qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+        for t in tl.range(0, n_here, num_stages=NUM_STAGES):
+            tj = c0 + t
+            acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-            hit = (tl.abs(acc) >= thr[:, None]) & rmask[:, None] & (cols < N)[None, :]
-            cnt = _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS, ROUNDS)
-    tl.store(counts_ptr + rows, cnt, mask=rmask)
+            qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
+                                      False, BLOCK_M, BLOCK_N) << t)
+        bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N)
+        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
+            for t in range(0, n_here):
+                late = _late_rows(bits, late_rows, t)
+                if tl.max(late.to(tl.int32), axis=0) > 0:
+                    tj = c0 + t
+                    acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+                    cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+                    # in rounds (``_first_hit``), as row_rounds: no [BLOCK_M, BLOCK_N] offsets
+                    lim_t = tl.where(late, lim, HXG_PAD)
+                    cmask = cols < N
+                    rc = tl.sum(((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]).to(tl.int32), axis=1)
+                    start = tl.atomic_add(counts_ptr + rows, rc, mask=rc > 0, sem="relaxed")
+                    col = tl.full(rc.shape, -1, tl.int32)
+                    for r in range(0, tl.max(rc, axis=0)):
+                        col, dot = _first_hit((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]
+                                              & (cols[None, :] > col[:, None]), acc, cols)
+                        _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, start + r, col, dot,
+                                            (rc > r) & (start + r < capacity))
