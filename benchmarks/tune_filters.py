@@ -32,13 +32,11 @@ def main():
     k = 128
     D = DEFAULT_FILTER_CONFIG
     V = replace(D, defer_rows=False, tile_masks=True, num_stages=3, item_programs=2048)  # tile_masks (NOTES 57)
-    pair_cfgs = [D, V, replace(V, item_programs=8192), replace(V, item_warps=2), replace(V, block_n=128, maxnreg=168),
-                 replace(V, block_n=128, maxnreg=168, item_programs=8192)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(V, num_stages=2), replace(V, num_stages=2, item_programs=8192)]
+    pair_cfgs = [D, V, replace(V, block_n=128, maxnreg=168), replace(V, block_n=128, maxnreg=168, num_stages=4)]
+    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(V, num_stages=2)]
     B = DEFAULT_BUCKET_CONFIG
     BM = replace(B, row_rounds=False, tile_masks=True, item_programs=2048)
-    bucket_cfgs = [B, BM, replace(BM, item_programs=8192), replace(BM, num_stages=2),
-                   replace(BM, block_n=128, maxnreg=168)]
+    bucket_cfgs = [B, BM, replace(BM, block_n=128, maxnreg=168)]
     rows = []
 
     def run(op, cfgs, fn, pairs):

@@ -348,7 +348,7 @@ def _check_gpu_bucket(rng, x, k, cfg):
     b = bucket(x, c, thr, 8, config=cfg)
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    _check_lists(b, ids, signs, counts, 8, not cfg.tile_masks)
+    _check_lists(b, ids, signs, counts, 8, not (cfg is not None and cfg.tile_masks))
 
 
 @pytest.mark.gpu

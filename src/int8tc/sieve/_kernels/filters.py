@@ -194,38 +194,39 @@ def _popc(x):
 def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, BLOCK_N: tl.constexpr):
     """qbits [BLOCK_M, GROUPS]: bit t of (row, g) set when the row has a hit in column group g of
     the program's column tile t. Every set bit becomes an item (row, col_base + t * BLOCK_N,
-    col_end, g) at items_ptr, group by group; a row reserves all its items by one relaxed atomic
-    on item_count_ptr (``_reserve_rows``) and writes them only if they all fit below ``item_cap``
-    (a row that does not fit is late: its tiles are the caller's to write; its slots below
-    item_cap get empty items). Returns (the rows' tile bits, the rows whose items were not
-    written)."""
-    n = tl.sum(_popc(qbits), axis=1)
-    slot = _reserve_rows(item_count_ptr, n)
-    late = (n > 0) & (slot + n > item_cap)
-    keep_row = (n > 0) & ~late
-    pos = slot
-    for g in tl.static_range(GROUPS):
-        b = tl.sum(tl.where(tl.arange(0, GROUPS)[None, :] == g, qbits, 0), axis=1)
-        pc = _popc(b)
-        for r in range(0, tl.max(tl.where(keep_row, pc, 0), axis=0)):
-            low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
-            keep = keep_row & (pc > r)
-            item = items_ptr + (pos + r) * 4
-            tl.store(item, rows, mask=keep)
-            tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
-            tl.store(item + 2, col_end + tl.zeros_like(rows), mask=keep)
-            tl.store(item + 3, g + tl.zeros_like(rows), mask=keep)
-            b = b ^ low
-        pos += pc
-    # a row that did not fit leaves its slots below capacity empty: items testing no column
-    hole = tl.where(late, tl.minimum(tl.maximum(item_cap - slot, 0), n.to(tl.int64)), 0).to(tl.int32)
-    for r in range(0, tl.max(hole, axis=0)):
+    col_end, g) at items_ptr: each (row, g) reserves its items by a relaxed atomic on
+    item_count_ptr (Triton joins a warp's) and writes them, in rounds of one item per (row, g),
+    only if all of the row's fit below ``item_cap``; a row that does not (items <= hits: then
+    hits > item_cap) is late and leaves empty items in its slots below item_cap. Elementwise on the [BLOCK_M, GROUPS]
+    bits (no per-group loop). Returns (the rows' tile bits, the rows with items not written)."""
+    pc = _popc(qbits)
+    slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
+    # a row with any (row, g) past item_cap is late as a whole: the caller recomputes its tiles
+    late_rows = tl.max(((pc > 0) & (slot + pc > item_cap)).to(tl.int32), axis=1) > 0
+    keep_any = (pc > 0) & ~late_rows[:, None]
+    gid = tl.arange(0, GROUPS)[None, :] + tl.zeros_like(pc)
+    row2 = rows[:, None] + tl.zeros_like(pc)
+    b = qbits
+    for r in range(0, tl.max(tl.max(tl.where(keep_any, pc, 0), axis=1), axis=0)):
+        low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
+        keep = keep_any & (pc > r)
         item = items_ptr + (slot + r) * 4
-        tl.store(item, rows, mask=hole > r)
-        tl.store(item + 1, tl.zeros_like(rows), mask=hole > r)
-        tl.store(item + 2, tl.zeros_like(rows), mask=hole > r)  # col_end 0
-        tl.store(item + 3, tl.zeros_like(rows), mask=hole > r)
-    return tl.reduce(qbits, 1, _or), late
+        tl.store(item, row2, mask=keep)
+        tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
+        tl.store(item + 2, col_end + tl.zeros_like(pc), mask=keep)
+        tl.store(item + 3, gid, mask=keep)
+        b = b ^ low
+    bits = tl.zeros_like(rows)
+    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # empty items in the late rows' slots below item_cap
+        hole = tl.where(late_rows[:, None], tl.minimum(tl.maximum(item_cap - slot, 0), pc.to(tl.int64)), 0).to(tl.int32)
+        for r in range(0, tl.max(tl.max(hole, axis=1), axis=0)):
+            item = items_ptr + (slot + r) * 4
+            tl.store(item, row2, mask=hole > r)
+            tl.store(item + 1, tl.zeros_like(pc), mask=hole > r)
+            tl.store(item + 2, tl.zeros_like(pc), mask=hole > r)  # col_end 0: tests no column
+            tl.store(item + 3, tl.zeros_like(pc), mask=hole > r)
+        bits = tl.reduce(qbits, 1, _or)
+    return bits, late_rows
 
 
 @triton.jit
@@ -267,8 +268,8 @@ def pair_search_tma_kernel(
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, N, ROUNDS)
     if MASKS:
-        bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + capacity * 4, count_ptr + 1, capacity,
-                                       BLOCK_N)
+        bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
+                                       count_ptr + 1, capacity, BLOCK_N)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
@@ -326,8 +327,8 @@ def segment_pair_search_tma_kernel(
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, end, ROUNDS)
     if MASKS:
-        bits, late_rows = _write_items(qbits, rows, start + tj0 * BLOCK_N, end, out_ptr + capacity * 4, count_ptr + 1,
-                                       capacity, BLOCK_N)
+        bits, late_rows = _write_items(qbits, rows, start + tj0 * BLOCK_N, end,
+                                       out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity, BLOCK_N)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
