@@ -369,13 +369,13 @@ def test_gpu_tma_bucket(rng, k, row_hits):
 def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     """At a sparse rate (most 64x64 tiles hold at most one hit per row) with the default tiles,
     both write paths, lists compared whole (signs included) and true counts past capacity."""
-    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG
 
     x, c = _vecs(rng, 3000, 128).cuda(), _vecs(rng, 2000, 128).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.998, axis=1).astype(np.int32)).cuda()
-    cfg = replace(DEFAULT_BUCKET_CONFIG, row_hits=row_hits is True, row_rounds=row_hits == "rounds",
-                  tile_masks=row_hits == "masks")
+    cfg = replace(DEFAULT_BUCKET_CONFIG if row_hits == "masks" else SIEVE_BUCKET_CONFIG, row_hits=row_hits is True,
+                  row_rounds=row_hits == "rounds", tile_masks=row_hits == "masks")
     b = bucket(x, c, thr, 3, config=cfg)
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
@@ -461,9 +461,9 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 @pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2", "defer-s2-cap", "rounds", "rounds-s2-cap",
                                   "masks-s2-cap", "masks"])
 def test_gpu_segment_pair_search_default_tiles(rng, tma, mode):
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG
+    from int8tc.sieve import PLAIN_FILTER_CONFIG, SIEVE_PAIR_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
+    cfg = replace(SIEVE_PAIR_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
                   defer_rows=mode.startswith("defer"), row_rounds=mode.startswith("rounds"),
                   tile_masks=mode.startswith("masks") and tma, maxnreg=128 if mode.endswith("-cap") else None)
     if "-s2" in mode:
@@ -579,9 +579,9 @@ def test_gpu_defer_items_beyond_int32_offsets(rng, mode):
     (capacity + item) * 4 wrapped and the recompute kernel read outside the buffer (an illegal
     address in the sieve at dimension 120 with --segment-filters tma-defer; NOTES.md 55). A few
     dense rows, a capacity of 6e8 records (a 14 GB buffer, never initialised): exact records."""
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG
+    from int8tc.sieve import SIEVE_PAIR_CONFIG
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, defer_rows=mode == "defer", tile_masks=mode == "masks")
+    cfg = replace(SIEVE_PAIR_CONFIG, defer_rows=mode == "defer", tile_masks=mode == "masks")
     x = _vecs(rng, 300, 128).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05)

@@ -114,8 +114,9 @@ def _flags(cfg) -> str:
 def _run(args, emit) -> None:
     import torch
 
-    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, SIEVE_SEGMENT_CONFIG,
-                         TMA_FILTER_CONFIG, FilterConfig, bucket, half_norms, pair_search, segment_pair_search)
+    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
+                         SIEVE_BUCKET_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig,
+                         bucket, half_norms, pair_search, segment_pair_search)
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -130,17 +131,15 @@ def _run(args, emit) -> None:
                 "config": cfg}
 
     # beside each default (all rates, first M; later Ms: the default alone): the previous default
-    # (TMA_FILTER_CONFIG, no write-path option), its row_hits path, the other write path (rounds for
-    # the pair searches = the sieve's in-bucket config; defer has no bucketing variant), and the
-    # default without its register cap, and at 16 column tiles per program (NOTES.md 45, 49, 53, 55)
-    configs = [DEFAULT_FILTER_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
-               SIEVE_SEGMENT_CONFIG, replace(DEFAULT_FILTER_CONFIG, maxnreg=None),
-               replace(DEFAULT_FILTER_CONFIG, tiles_per_program=16)]
-    bucket_configs = [DEFAULT_BUCKET_CONFIG, TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True),
-                      replace(DEFAULT_BUCKET_CONFIG, maxnreg=None)]
+    # (SIEVE_PAIR_CONFIG: defer_rows; SIEVE_BUCKET_CONFIG: row_rounds), the rounds path (the sieve's
+    # in-bucket config) and tile_masks at 64x64 (the segmented default); --sweep adds the older
+    # write paths (NOTES.md 45, 49, 53, 55, 57)
+    configs = [DEFAULT_FILTER_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, DEFAULT_SEGMENT_CONFIG]
+    seg_base = [DEFAULT_SEGMENT_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG]
+    bucket_configs = [DEFAULT_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
     n_bucket_variants = len(bucket_configs)
     if args.sweep:
-        configs += [PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
+        configs += [TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True), PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
                     FilterConfig(64, 64, 32, 32, 4, 3), FilterConfig(128, 128, 32, 8, 4, 2),
                     FilterConfig(64, 64, 128, 64, 4, 4, tma=True),
                     FilterConfig(128, 128, 128, 16, 8, 3, tma=True), FilterConfig(128, 128, 128, 32, 8, 4, tma=True)]
@@ -183,11 +182,12 @@ def _run(args, emit) -> None:
             for rate in _floats(args.rates):
                 goal = _quantile(vals, rate)
                 cap = int(4 * rate * pairs) + 4096
-                seg_configs = configs[:6] + [PLAIN_FILTER_CONFIG, replace(PLAIN_FILTER_CONFIG, row_hits=True)]
+                seg_configs = list(seg_base)
                 if args.sweep and rate == 1e-4:  # the TMA kernel is register-bound at 4 warps (ncu, sixth session)
-                    seg_configs += [replace(c, num_warps=8) for c in seg_configs[:4]] + [
-                        replace(DEFAULT_FILTER_CONFIG, num_stages=3), replace(DEFAULT_FILTER_CONFIG, tiles_per_program=16),
-                        replace(DEFAULT_FILTER_CONFIG, tiles_per_program=8)]
+                    seg_configs += [PLAIN_FILTER_CONFIG, replace(PLAIN_FILTER_CONFIG, row_hits=True)] + [
+                        replace(c, num_warps=8) for c in seg_configs[:3]] + [
+                        replace(DEFAULT_SEGMENT_CONFIG, num_stages=3), replace(DEFAULT_SEGMENT_CONFIG, tiles_per_program=16),
+                        replace(DEFAULT_SEGMENT_CONFIG, tiles_per_program=8)]
                 for cfg in seg_configs:
                     res = {}
 

@@ -3,7 +3,10 @@
 from .ops import (
     DEFAULT_BUCKET_CONFIG,
     DEFAULT_FILTER_CONFIG,
+    DEFAULT_SEGMENT_CONFIG,
     PLAIN_FILTER_CONFIG,
+    SIEVE_BUCKET_CONFIG,
+    SIEVE_PAIR_CONFIG,
     SIEVE_SEGMENT_CONFIG,
     SMALL_FILTER_CONFIG,
     TMA_FILTER_CONFIG,
@@ -19,4 +22,5 @@ from .ops import (
 
 __all__ = ["pair_search", "pair_norms", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
            "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "PLAIN_FILTER_CONFIG", "SMALL_FILTER_CONFIG",
-           "TMA_FILTER_CONFIG", "SIEVE_SEGMENT_CONFIG"]
+           "TMA_FILTER_CONFIG", "SIEVE_SEGMENT_CONFIG", "DEFAULT_SEGMENT_CONFIG", "SIEVE_PAIR_CONFIG",
+           "SIEVE_BUCKET_CONFIG"]

@@ -110,21 +110,38 @@ PLAIN_FILTER_CONFIG = FilterConfig()
 #: filters from the fifth to the seventh session: with the exact row-max pre-test, NOTES 37, it
 #: measured 454 against 415 Gpairs/s for the plain kernel at 65536 vectors, K = 128, rate 1e-4)
 TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
-#: H200 default of pair search and segment pair search: TMA, 2 stages, rows with two or more hits
-#: in a tile deferred to the recompute kernel, each row reserving its own range (relaxed per-row
-#: atomics, no tile-wide prefix sum), registers capped at 128 (4 blocks per SM), 32 column tiles
-#: per program. Ninth session, K = 128 (benchmarks/RESULTS.md): Gram search of 131072 vectors at
-#: 1e-4 1473 Gpairs/s = 377 TOPS (31.5% of the roof, 43x the unfused path), segmented search
-#: 4096 x 4096 at 3e-4 737 Gpairs/s; at rates near 1e-2 it is 3x slower than row_rounds (most
-#: rows defer; NOTES.md 53, 55). 32 column tiles per program: +4-6% in three runs, -30% in one
-#: (eighth session). Its record buffer is 1.5x capacity (the deferred items). Tests pin SMALL.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
-                                     maxnreg=128)
-#: bucket's H200 default: TMA, 3 stages, hits written in per-row rounds, registers capped at 128
-#: (2^20 x 16384 centres, K = 128: 225 -> 405 TOPS at 1e-4, 559 -> 794 at 1e-6, eighth session)
-DEFAULT_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
+#: the pair searches' default up to the ninth session (the sieve's all-pairs search and
+#: ``--segment-filters tma-defer`` keep it): TMA, 2 stages, rows with two or more hits in a tile
+#: deferred to the recompute kernel, each row reserving its own range (relaxed per-row atomics),
+#: registers capped at 128, 32 column tiles per program. Ninth session, K = 128: Gram search of
+#: 131072 vectors at 1e-4 1473 Gpairs/s = 377 TOPS (31.5% of the roof); at rates near 1e-2 3x
+#: slower than row_rounds (NOTES.md 53, 55). Its record buffer is 1.5x capacity.
+SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
+                                 maxnreg=128)
+#: H200 default of pair_search (tenth session, NOTES.md 57): 64x128 tiles, TMA, 4 stages, the hot
+#: loop only sets per-row column-group bits (``tile_masks``), ``mask_items_kernel`` writes the hits
+#: (2048 programs), registers capped at 168 (3 blocks per SM). Gram search of 131072 vectors,
+#: K = 128: 2161 Gpairs/s at 1e-4 (tune, against 1433 for SIEVE_PAIR_CONFIG in the same run),
+#: 2890 at 1e-6 (3 stages); slower than row_rounds near 1e-2. Record buffer 2x capacity.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=4, tma=True,
+                                     tile_masks=True, item_programs=2048, maxnreg=168)
+#: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, capped at 128
+#: registers; 4096 segments of 4096 at 1e-4 1203 Gpairs/s against 900 for SIEVE_PAIR_CONFIG (tune,
+#: tenth session), 1e-6 1451 against 1134; 2.5x slower than row_rounds near 1e-2
+DEFAULT_SEGMENT_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, tile_masks=True,
+                                      item_programs=2048, maxnreg=128)
+#: bucket's default up to the ninth session (the sieve keeps it): TMA, 3 stages, hits written in
+#: per-row rounds, registers capped at 128 (2^20 x 16384 centres, K = 128: 405 TOPS at 1e-4, 794 at
+#: 1e-6, eighth session; ascending lists)
+SIEVE_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
+#: bucket's H200 default (tenth session, NOTES.md 57): 64x128 tiles, TMA, 3 stages, tile_masks
+#: (items appended by ``mask_items_kernel``: lists unordered), capped at 168 registers. 2^20 x 16384
+#: centres, K = 128: 3317 Gpairs/s = 849 TOPS at 1e-4 and 1067 TOPS at 1e-6 (tune, against 403 and
+#: 777 for SIEVE_BUCKET_CONFIG in the same run); 2.8x slower than rounds near 1e-2
+DEFAULT_BUCKET_CONFIG = FilterConfig(block_n=128, block_k=128, num_stages=3, tma=True, tile_masks=True,
+                                     item_programs=2048, maxnreg=168)
 #: the sieve's in-bucket (segmented) search: per-row rounds at 2 stages, capped at 128 registers:
-#: within 5-8% of DEFAULT_FILTER_CONFIG at 1e-4..3e-4 on random data, 2x faster at 1e-2, and no
+#: within 5-8% of SIEVE_PAIR_CONFIG at 1e-4..3e-4 on random data, 2x faster at 1e-2, and no
 #: 1.5x record buffer (memory decides how far the sieve goes at dimension 120). In the sieve its
 #: rounds run as often as the busiest row of a tile has hits, and bucketed data has busy rows: at
 #: dimension 110 the deferred path searched 1.4-1.8x more pairs per second (NOTES.md 53), but the
@@ -288,9 +305,9 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             triangle of the Gram matrix only is computed; the diagonal is skipped).
         deterministic: sort the kept records by (i, j) (one host sync). Unsorted order is
             unspecified. If hits exceed capacity, which ones are kept is unspecified.
-        config: kernel choice (default ``DEFAULT_FILTER_CONFIG``: deferred multi-hit rows, tuned
-            for hit rates <= 1e-3, a record buffer of 1.5x capacity; ``SIEVE_SEGMENT_CONFIG``
-            for dense hits).
+        config: kernel choice (default ``DEFAULT_FILTER_CONFIG``: per-row tile bits and the item
+            kernel (``tile_masks``), tuned for hit rates <= 1e-3, a record buffer of 2x capacity;
+            ``SIEVE_SEGMENT_CONFIG`` (row_rounds) for dense hits, near 1e-2).
 
     Returns:
         ``PairHits``: records (i, j, sign, dot) with sign = +1 when <x_i, y_j> >= 0 (x_i - y_j is
@@ -567,7 +584,9 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
             ``pair_search``.
         offsets: [B + 1] int64 on x's device, non-decreasing from 0 to M: segment b is rows
             offsets[b]..offsets[b + 1] - 1. Pairs never cross segments.
-        capacity, deterministic, config, backend: as ``pair_search``.
+        capacity, deterministic, backend: as ``pair_search``.
+        config: default ``DEFAULT_SEGMENT_CONFIG`` (tile_masks at square 64x64 tiles, which the
+            segmented search needs; ``SIEVE_SEGMENT_CONFIG`` for dense hits).
 
     Returns:
         ``PairHits`` whose records' i and j index rows of x (i < j, same segment).
@@ -587,7 +606,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     if int(off_host[0]) != 0 or int(off_host[-1]) != m or bool((off_host[1:] < off_host[:-1]).any()):
         raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
     be = _backend(dev, backend)
-    cfg = config or DEFAULT_FILTER_CONFIG
+    cfg = config or DEFAULT_SEGMENT_CONFIG
     records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         parts = []

@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from ..ops import bucket, pair_norms, pair_search, segment_pair_search
+from ..ops import SIEVE_BUCKET_CONFIG, SIEVE_PAIR_CONFIG, bucket, pair_norms, pair_search, segment_pair_search
 from .instance import gaussian_heuristic
 from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP
 
@@ -149,7 +149,8 @@ class Siever:
         #: buckets per vector and epoch, on average (sets the number of centres, at most bgj1_max_buckets)
         self.bgj1_membership = BGJ1_MEMBERSHIP
         self.bgj1_max_buckets = BGJ1_MAX_BUCKETS
-        #: tiles of the filters (None: the ops' default, TMA; ``PLAIN_FILTER_CONFIG``: the plain kernels)
+        #: tiles of the filters (None: SIEVE_PAIR_CONFIG for the pair searches, SIEVE_BUCKET_CONFIG for
+        #: bucketing, the ninth-session defaults; ``PLAIN_FILTER_CONFIG``: the plain kernels)
         self.filter_config = None
         #: tiles of BGJ1's in-bucket search alone (None: ``filter_config``)
         self.segment_config = None
@@ -350,7 +351,7 @@ class Siever:
     def candidate_pairs(self, target_n2: float, capacity: int):
         """The filter's hits for "|y_i -+ y_j|^2 <= target_n2" (a superset of the true pairs)."""
         q, _, hp, goal = self.pair_filter(target_n2)
-        return pair_search(q, hp, goal, capacity, config=self.filter_config)
+        return pair_search(q, hp, goal, capacity, config=self.filter_config or SIEVE_PAIR_CONFIG)
 
     def new_pairs(self, target_n2: float, capacity: int) -> tuple[torch.Tensor, int, int]:
         """Like ``candidate_pairs``, for the pairs with at least one new vector only (new x new as
@@ -362,12 +363,13 @@ class Siever:
         old_idx = torch.nonzero(~self.new).flatten()
         a, b = len(new_idx), len(old_idx)
         qn, hn = q[new_idx], h[new_idx]
-        h1 = pair_search(qn, hn, goal, capacity, config=self.filter_config)
+        h1 = pair_search(qn, hn, goal, capacity, config=self.filter_config or SIEVE_PAIR_CONFIG)
         r1 = new_idx[h1.valid()[:, :2].to(torch.int64)]
         dropped = h1.dropped
         rec = [r1]
         if b:
-            h2 = pair_search(qn, hn, goal, capacity, q[old_idx], h[old_idx], config=self.filter_config)
+            h2 = pair_search(qn, hn, goal, capacity, q[old_idx], h[old_idx],
+                             config=self.filter_config or SIEVE_PAIR_CONFIG)
             v = h2.valid().to(torch.int64)
             rec.append(torch.stack([new_idx[v[:, 0]], old_idx[v[:, 1]]], dim=1))
             dropped += h2.dropped
@@ -399,7 +401,7 @@ class Siever:
         qc_norm = float(qc.to(torch.float64).norm(dim=1).mean())
         thr = torch.ceil(self.bgj1_alpha * torch.sqrt(2.0 * h.to(torch.float64)) * qc_norm).to(torch.int32)
         cap_row = BGJ1_ROW_CAPACITY
-        b = bucket(q, qc, thr, cap_row, config=self.filter_config)
+        b = bucket(q, qc, thr, cap_row, config=self.filter_config or SIEVE_BUCKET_CONFIG)
         t = self._phase("bucket", t)
         counts = b.counts.to(torch.int64)
         dropped = int((counts - cap_row).clamp(min=0).sum())
@@ -414,7 +416,7 @@ class Siever:
         qr, hr = q[rows], hp[rows]
         t = self._phase("gather", t)
         # all buckets in one launch; a pair found in two buckets is re-checked twice and merged once
-        seg_cfg = self.segment_config if self.segment_config is not None else self.filter_config
+        seg_cfg = self.segment_config if self.segment_config is not None else (self.filter_config or SIEVE_PAIR_CONFIG)
         hits = segment_pair_search(qr, hr, goal, 8 * len(rows) + 1024 * n_buckets, offsets, config=seg_cfg)
         dropped += hits.dropped
         pairs = rows[hits.valid()[:, :2].to(torch.int64)]

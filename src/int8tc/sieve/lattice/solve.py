@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, replace
 import numpy as np
 import torch
 
-from ..ops import DEFAULT_FILTER_CONFIG, PLAIN_FILTER_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig
+from ..ops import PLAIN_FILTER_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig
 from .params import BGJ1_ALPHA, BGJ1_MAX_BUCKETS, BGJ1_MEMBERSHIP, SEGMENT_FILTERS
 from .instance import gaussian_heuristic
 from .siever import Siever, dims_for_free
@@ -184,7 +184,7 @@ def triangular_coefficients(basis, vec, kind: str) -> list[int]:
 def segment_config(name: str) -> FilterConfig:
     """The FilterConfig of BGJ1's in-bucket search for a ``SEGMENT_FILTERS`` name."""
     configs = {"tma-rounds": SIEVE_SEGMENT_CONFIG,
-               "tma-defer": replace(DEFAULT_FILTER_CONFIG, defer_rows=True, tile_masks=False),
+               "tma-defer": SIEVE_PAIR_CONFIG,
                "tma-masks": replace(SIEVE_SEGMENT_CONFIG, row_rounds=False, tile_masks=True), "tma": TMA_FILTER_CONFIG,
                "plain": PLAIN_FILTER_CONFIG, "tma-rowhits": replace(TMA_FILTER_CONFIG, row_hits=True),
                "plain-rowhits": replace(PLAIN_FILTER_CONFIG, row_hits=True)}
