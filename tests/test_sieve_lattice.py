@@ -280,7 +280,7 @@ def test_cli_sieve_on_cpu(tmp_path, capsys):
                                                        (60, "tma", None, None), (60, "tma", 0, None),
                                                        (60, "plain", 0, None), (60, "tma", 0, "plain"),
                                                        (60, "tma", 0, "tma-rowhits"), (60, "tma", 0, "tma-defer"),
-                                                       (60, "tma", 0, "tma")])
+                                                       (60, "tma", 0, "tma"), (60, "tma", 0, "tma-masks")])
 def test_gpu_sieve_solves(dim, filters, bgj1_from, seg):
     basis = svp_challenge_basis(dim, 0)
     res = solve_svp(basis, 1.05, device="cuda", bkz_block=0, filters=filters, bgj1_from=bgj1_from,
