@@ -7,7 +7,8 @@
 (BGJ1 at dimension 110: ~4096 buckets of ~4300, in-bucket rate 2.5-5.4e-4); bucket: --m
 vectors against --centres centres. Random int8 rows in [-64, 64), K = --k; the goal (threshold)
 comes from a sample so that about --rate of the pairs hit. Runs the op twice (the first
-compiles), then times a third run and prints it with the hits.
+compiles), then times a third run and prints it with the hits. --kernels: also run it under
+torch.profiler and print each kernel's CUDA time (search kernel vs item kernel vs the rest).
 """
 
 import argparse
@@ -29,6 +30,7 @@ def main():
     p.add_argument("--k", type=int, default=128)
     p.add_argument("--rate", type=float, default=3e-4)
     p.add_argument("--plain", action="store_true", help="the pointer-load kernels instead of the TMA defaults")
+    p.add_argument("--kernels", action="store_true", help="per-kernel CUDA times from torch.profiler")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
@@ -58,6 +60,16 @@ def main():
     ms = time_cuda(run, 1, warmup=0)
     print(f"{args.op} M={m} K={args.k}: {ms:.2f} ms, {pairs / ms / 1e6:.1f} Gpairs/s, hits {int(hits)} "
           f"(rate {int(hits) / pairs:.2e})")
+    if args.kernels:
+        from torch.profiler import ProfilerActivity, profile
+
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(3):
+                run()
+            torch.cuda.synchronize()
+        for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total):
+            if getattr(e, "device_time_total", 0) > 0:
+                print(f"  {e.key[:60]:60s} x{e.count:<3d} {e.device_time_total / e.count / 1e3:8.3f} ms each")
 
 
 if __name__ == "__main__":

@@ -45,13 +45,16 @@ def _bucket_cfg(cfg):
 
 
 def _check_lists(b, ids, signs, counts, cap, ordered):
-    """bucket's lists against the reference's: equal (ordered), or with tile_masks (unordered)
-    each row's kept entries are distinct true members with their signs, all of them when the
-    row did not overflow."""
+    """bucket's lists against the reference's: equal (ordered is True), or with tile_masks
+    (unordered) each row's kept entries are distinct true members with their signs, all of them
+    when the row did not overflow; ordered "sorted" (tile_masks with deterministic=True) also
+    asks each row's kept entries to ascend."""
     got_ids, got_signs = b.ids.cpu().numpy(), b.signs.cpu().numpy()
     for r in range(len(counts)):
         kk = min(counts[r], cap)
-        if ordered:
+        if ordered == "sorted":
+            assert (np.diff(got_ids[r, :kk]) > 0).all(), r
+        elif ordered:
             np.testing.assert_array_equal(got_ids[r, :kk], ids[r][:kk])
             np.testing.assert_array_equal(got_signs[r, :kk], signs[r][:kk])
             continue
@@ -220,6 +223,10 @@ def test_bucket_exact(rng, dev, pcfg, k):
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert counts[3] >= 1 and counts[4] == 0 and counts[5] == n and counts[6] == 0
     _check_lists(b, ids, signs, counts, cap, not pcfg.tile_masks)
+    if pcfg.tile_masks:  # the deterministic order (the other paths write it already)
+        bd = bucket(x, c, thr, cap, deterministic=True, config=_bucket_cfg(pcfg), backend="triton")
+        np.testing.assert_array_equal(bd.counts.cpu().numpy(), counts)
+        _check_lists(bd, ids, signs, counts, cap, "sorted")
     over = set(b.overflowed_rows().cpu().tolist())
     assert over == {r for r in range(m) if counts[r] > cap}
 
@@ -345,10 +352,16 @@ def _check_gpu_bucket(rng, x, k, cfg):
     c = _vecs(rng, 300, k).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.97, axis=1).astype(np.int32)).cuda()
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+
     b = bucket(x, c, thr, 8, config=cfg)
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    _check_lists(b, ids, signs, counts, 8, not (cfg is not None and cfg.tile_masks))
+    masks = (cfg or DEFAULT_BUCKET_CONFIG).tile_masks  # None: the default config
+    _check_lists(b, ids, signs, counts, 8, not masks)
+    bd = bucket(x, c, thr, 8, deterministic=True, config=cfg)
+    np.testing.assert_array_equal(bd.counts.cpu().numpy(), counts)
+    _check_lists(bd, ids, signs, counts, 8, "sorted" if masks else True)
 
 
 @pytest.mark.gpu

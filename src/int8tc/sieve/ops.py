@@ -422,18 +422,22 @@ def _sort_records(hits: PairHits, n: int) -> PairHits:
 
 
 def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, capacity_per_row: int, *,
-           config: FilterConfig | None = None, backend: str = "auto") -> BucketHits:
+           deterministic: bool = False, config: FilterConfig | None = None, backend: str = "auto") -> BucketHits:
     """Bucket membership: centre c joins row i's list when |<x_i, c>| >= thresholds[i].
 
     Args:
         x: [M, K] int8 vectors; centres: [N, K] int8; thresholds: [M] int32 (callers fold norms
             and the similarity factor alpha into them).
         capacity_per_row: list length kept per row.
+        deterministic: sort each row's kept entries by centre id (only the ``tile_masks`` path
+            writes them unordered; the others already do). Which entries an overflowing row keeps
+            stays unspecified with ``tile_masks`` (the other paths keep the lowest ids): run a
+            config without it (``SIEVE_BUCKET_CONFIG``) where truncated lists must be reproducible.
 
     Returns:
-        ``BucketHits`` with per-row centre ids (ascending; unordered with ``tile_masks``, whose
-        item buffer holds capacity_per_row items per row), signs of the dot products, and true
-        counts (``overflowed_rows()`` lists truncated rows).
+        ``BucketHits`` with per-row centre ids (ascending; unordered with ``tile_masks`` unless
+        ``deterministic``; its item buffer holds capacity_per_row items per row), signs of the dot
+        products, and true counts (``overflowed_rows()`` lists truncated rows).
     """
     _check_int8("x", x)
     dev = x.device
@@ -478,6 +482,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
                                            n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
                                            BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=ITEM_BLOCK, BUCKET=True,
                                            num_warps=cfg.item_warps)
+            if deterministic:
+                ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:
             bk = _tma_block_k(xp.shape[1], cfg.block_k)
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
@@ -489,6 +495,13 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
                                 KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
                                 num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
+
+
+def _sorted_lists(ids: torch.Tensor, signs: torch.Tensor, counts: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Each row's first min(count, capacity) entries sorted by id (signs follow); later slots kept."""
+    valid = torch.arange(ids.shape[1], device=ids.device)[None, :] < counts[:, None]
+    key, order = torch.sort(torch.where(valid, ids, torch.iinfo(torch.int32).max), dim=1)
+    return torch.where(valid, key, ids), torch.where(valid, torch.gather(signs, 1, order), signs)
 
 
 def half_norms(x: torch.Tensor) -> torch.Tensor:
