@@ -36,6 +36,12 @@ DEFAULTS_9 = {"pair_search": "64x64x128 t32 w4 s2 tma defer maxnreg128",
               "segment_pair_search 4096x4096": "64x64x128 t32 w4 s2 tma defer maxnreg128",
               "bucket": "64x64x128 w4 s3 tma rounds maxnreg128"}
 
+#: the eleventh session's run (K = 128) of the tenth session's defaults (tile_masks, NOTES 57)
+FILTERS_11 = [os.path.join(RES, "filters_session11_k128_h200_2026-12-01.csv")]
+DEFAULTS_11 = {"pair_search": "64x128x128 t32 w4 s4 tma masks items2048 maxnreg168",
+               "segment_pair_search 4096x4096": "64x64x128 t32 w4 s2 tma masks items2048 maxnreg128",
+               "bucket": "64x128x128 w4 s3 tma masks items2048 maxnreg168"}
+
 
 def read(path):
     with open(path) as fh:
@@ -183,8 +189,8 @@ def filter_tables_and_plot():
     _save(fig, "filters_roof_vs_hit_rate.png")
 
 
-def filters_defaults_tables_and_plot(paths, defaults, previous, name):
-    """A session's defaults against the fifth-to-seventh sessions' TMA default: TOPS vs K and % of
+def filters_defaults_tables_and_plot(paths, defaults, previous, name, previous_name="fifth-to-seventh sessions' TMA"):
+    """A session's defaults against an earlier default (previous): TOPS vs K and % of
     the roof vs the hit rate (K = 128), from that session's bench-filters CSVs (each row's % of
     the roof is against the roof of its own run; the plot's roof line is the highest)."""
     rows = [r for path in paths for r in read(path)]
@@ -222,7 +228,7 @@ def filters_defaults_tables_and_plot(paths, defaults, previous, name):
                 ax.plot(*zip(*pts), style + ls, label=f"{op.split(' ')[0]}, {which}")
     ax.axhline(50, color="r", lw=1, ls="--", label="target (50%)")
     ax.set_xscale("log")
-    ax.set_title("K = 128: defaults (solid) vs previous default (dotted)", fontsize=9)
+    ax.set_title(f"K = 128: defaults (solid) vs {previous_name} default (dotted)", fontsize=9)
     _finish(ax, "hit rate", "% of the INT8 roof")
     _save(fig, name)
 
@@ -246,3 +252,4 @@ if __name__ == "__main__":
     filter_tables_and_plot()
     filters_defaults_tables_and_plot([FILTERS_8], DEFAULTS_8, PREVIOUS_8, "filters_session8.png")
     filters_defaults_tables_and_plot(FILTERS_9, DEFAULTS_9, PREVIOUS_8, "filters_session9.png")
+    filters_defaults_tables_and_plot(FILTERS_11, DEFAULTS_11, DEFAULTS_9, "filters_session11.png", "the ninth session's")

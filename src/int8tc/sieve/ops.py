@@ -55,7 +55,7 @@ class FilterConfig:
     #: second kernel (NOTES.md 53). As many rounds as the tile's busiest row has hits. Bucketing's
     #: and the sieve's in-bucket default. Exclusive with row_hits and defer_rows.
     row_rounds: bool = False
-    #: pair searches (TMA kernels): the hot loop only marks, per row, which of the program's column
+    #: all three filters (TMA kernels): the hot loop only marks, per row, which of the program's column
     #: tiles hold hits (one bit per tile from the row maximum: no tile-wide reduction, branch,
     #: atomic or store per tile; the bits are kept per column group, 8 groups of block_n / 8 columns,
     #: without a shuffle); after the loop every (row, tile) with a hit becomes an item and
@@ -63,7 +63,9 @@ class FilterConfig:
     #: items at a time), reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
     #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
     #: hits past capacity: the hot kernel then recomputes the tiles of the rows whose items did not
-    #: fit and writes them in rounds, so the total stays exact). Exclusive with the others.
+    #: fit and writes them in rounds, so the total stays exact). Bucketing: an item buffer of
+    #: M x capacity_per_row items, hits appended to the row lists by per-row atomics (unordered;
+    #: ``bucket(..., deterministic=True)`` sorts them). Exclusive with the others.
     tile_masks: bool = False
     #: programs of the second kernel of defer_rows / tile_masks (they stride over the items) and
     #: their warps
@@ -121,13 +123,14 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: H200 default of pair_search (tenth session, NOTES.md 57): 64x128 tiles, TMA, 4 stages, the hot
 #: loop only sets per-row column-group bits (``tile_masks``), ``mask_items_kernel`` writes the hits
 #: (2048 programs), registers capped at 168 (3 blocks per SM). Gram search of 131072 vectors,
-#: K = 128: 2161 Gpairs/s at 1e-4 (tune, against 1433 for SIEVE_PAIR_CONFIG in the same run),
-#: 2890 at 1e-6 (3 stages); slower than row_rounds near 1e-2. Record buffer 2x capacity.
+#: K = 128 (bench-filters, eleventh session, roof 1147 TOPS): 2019 Gpairs/s = 45.1% of the roof at
+#: 1e-4 (SIEVE_PAIR_CONFIG 1476 in the same run), 2652 = 59.2% at 1e-6; 2x slower than row_rounds
+#: near 1e-2 (94 against 201). Record buffer 2x capacity.
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=4, tma=True,
                                      tile_masks=True, item_programs=2048, maxnreg=168)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, capped at 128
-#: registers; 4096 segments of 4096 at 1e-4 1203 Gpairs/s against 900 for SIEVE_PAIR_CONFIG (tune,
-#: tenth session), 1e-6 1451 against 1134; 2.5x slower than row_rounds near 1e-2
+#: registers; 4096 segments of 4096 at 1e-4 1228 Gpairs/s against 924 for SIEVE_PAIR_CONFIG
+#: (bench-filters, eleventh session), 1e-6 1441 against 1160; 2.5x slower than row_rounds near 1e-2
 DEFAULT_SEGMENT_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, tile_masks=True,
                                       item_programs=2048, maxnreg=128)
 #: bucket's default up to the ninth session (the sieve keeps it): TMA, 3 stages, hits written in
@@ -136,8 +139,9 @@ DEFAULT_SEGMENT_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_sta
 SIEVE_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
 #: bucket's H200 default (tenth session, NOTES.md 57): 64x128 tiles, TMA, 3 stages, tile_masks
 #: (items appended by ``mask_items_kernel``: lists unordered), capped at 168 registers. 2^20 x 16384
-#: centres, K = 128: 3317 Gpairs/s = 849 TOPS at 1e-4 and 1067 TOPS at 1e-6 (tune, against 403 and
-#: 777 for SIEVE_BUCKET_CONFIG in the same run); 2.8x slower than rounds near 1e-2
+#: centres, K = 128 (bench-filters, eleventh session): 3440 Gpairs/s = 881 TOPS (76.8% of the roof)
+#: at 1e-4 and 1121 TOPS at 1e-6 (SIEVE_BUCKET_CONFIG 406 and 795 in the same run); 2.8x slower
+#: than rounds near 1e-2 (153 against 421 Gpairs/s)
 DEFAULT_BUCKET_CONFIG = FilterConfig(block_n=128, block_k=128, num_stages=3, tma=True, tile_masks=True,
                                      item_programs=2048, maxnreg=168)
 #: the sieve's in-bucket (segmented) search: per-row rounds at 2 stages, capped at 128 registers:
