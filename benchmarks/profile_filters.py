@@ -12,12 +12,14 @@ torch.profiler and print each kernel's CUDA time (search kernel vs item kernel v
 """
 
 import argparse
+from dataclasses import replace
 
 import torch
 
 from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.sieve import PLAIN_FILTER_CONFIG, bucket, half_norms, pair_search, segment_pair_search
+from int8tc.sieve import (DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG, bucket, half_norms,
+                          pair_search, segment_pair_search)
 
 
 def main():
@@ -31,9 +33,14 @@ def main():
     p.add_argument("--rate", type=float, default=3e-4)
     p.add_argument("--plain", action="store_true", help="the pointer-load kernels instead of the TMA defaults")
     p.add_argument("--kernels", action="store_true", help="per-kernel CUDA times from torch.profiler")
+    p.add_argument("--item-reserve", choices=("item", "batch"), default=None,
+                   help="the pair searches' default config with this FilterConfig.item_reserve (NOTES 59)")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
+    if args.item_reserve and args.op != "bucket":
+        base = DEFAULT_SEGMENT_CONFIG if args.op == "segment" else DEFAULT_FILTER_CONFIG
+        cfg = replace(base, item_reserve=args.item_reserve)
     m = args.segments * args.size if args.op == "segment" else args.m
     x = torch.randint(-64, 64, (m, args.k), dtype=torch.int8, device="cuda", generator=g)
     h = half_norms(x)

@@ -124,6 +124,8 @@ def cases():
                  "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64", "item_cap": "i64", "out_ptr": "*i32",
                  "count_ptr": "*i64", "capacity": "i64"},
                 {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None, "BUCKET": False}, {"num_warps": 4}))
+    out.append(("mask_items, one atomic per 16 items (item_reserve='batch')", mask_items_kernel, out[-1][2],
+                dict(out[-1][3], BLOCK_N=128, BATCH_RESERVE=True), {"num_warps": 4}))
     return out
 
 

@@ -12,8 +12,8 @@ import torch
 
 from int8tc.bench.common import report, time_cuda
 from int8tc.bench.filters import _flags, _quantile, _sample_values
-from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, SIEVE_SEGMENT_CONFIG, bucket, half_norms,
-                          pair_search, segment_pair_search)
+from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, SIEVE_BUCKET_CONFIG,
+                          SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, bucket, half_norms, pair_search, segment_pair_search)
 
 
 def _name(c) -> str:
@@ -30,13 +30,11 @@ def main():
     rates = [float(r) for r in args.rates.split(",")]
     g = torch.Generator(device="cuda").manual_seed(0)
     k = 128
-    D = DEFAULT_FILTER_CONFIG
-    V = replace(D, defer_rows=False, tile_masks=True, num_stages=3, item_programs=2048)  # tile_masks (NOTES 57)
-    pair_cfgs = [D, V, replace(V, block_n=128, maxnreg=168), replace(V, block_n=128, maxnreg=168, num_stages=4)]
-    seg_cfgs = [D, SIEVE_SEGMENT_CONFIG, replace(V, num_stages=2)]
-    B = DEFAULT_BUCKET_CONFIG
-    BM = replace(B, row_rounds=False, tile_masks=True, item_programs=2048)
-    bucket_cfgs = [B, BM, replace(BM, block_n=128, maxnreg=168)]
+    # each default beside its item_reserve="batch" variant (NOTES 59) and the sieve's config
+    D, S = DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG
+    pair_cfgs = [D, replace(D, item_reserve="batch"), replace(D, num_stages=3, item_reserve="batch"), SIEVE_PAIR_CONFIG]
+    seg_cfgs = [S, replace(S, item_reserve="batch"), SIEVE_SEGMENT_CONFIG]
+    bucket_cfgs = [DEFAULT_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
     rows = []
 
     def run(op, cfgs, fn, pairs):

@@ -235,6 +235,13 @@ if __name__ == "__main__":
                         "item_cap": "i64", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
                        {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None,
                         "BUCKET": False}, {"num_warps": 4}),
+        "mask_items_batch_reserve": (mask_items_kernel,
+                                     {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8",
+                                      "stride_y": "i32", "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32",
+                                      "item_count_ptr": "*i64", "item_cap": "i64", "out_ptr": "*i32",
+                                      "count_ptr": "*i64", "capacity": "i64"},
+                                     {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16,
+                                      "signs_ptr": None, "BUCKET": False, "BATCH_RESERVE": True}, {"num_warps": 4}),
         "deferred_rows": (deferred_rows_kernel,
                           {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                            "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -323,7 +330,9 @@ def report():
                                   "segment_pair_search_tma_rounds", "pair_search_tma_rounds", "bucket_tma_rounds",
                                   "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
-                                  "ozaki2_bound_product", "ozaki2_accurate_scale"])
+                                  "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
+                                  "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items",
+                                  "mask_items_batch_reserve"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 

@@ -22,9 +22,9 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128),
                         replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True),
                         replace(TMA_CFG, tile_masks=True),
-                        replace(TMA_CFG, block_m=32, tile_masks=True, item_programs=3, item_warps=1)],
+                        replace(TMA_CFG, block_m=32, tile_masks=True, item_programs=3, item_warps=1, item_reserve="batch")],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
-                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x16"])
+                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x16-batch"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -404,7 +404,7 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
                                    (64, 64, 128, 4, "defer-cap"), (64, 128, 128, 4, "defer-cap"),
                                    (64, 128, 128, 4, "rounds-cap"), (64, 64, 128, 4, "masks-cap"),
                                    (128, 64, 128, 8, "masks"), (64, 64, 128, 4, "masks-t16"),
-                                   (64, 128, 128, 4, "masks-cap")])
+                                   (64, 128, 128, 4, "masks-cap"), (64, 128, 128, 4, "masks-batch")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
@@ -412,7 +412,8 @@ def test_gpu_tma_pair_search(rng, k, tiles):
     cfg = replace(DEFAULT_FILTER_CONFIG, tma=True, block_m=bm, block_n=bn, block_k=bk, num_warps=nw, num_stages=3,
                   row_hits=rh is True, defer_rows=str(rh).startswith("defer"), row_rounds=str(rh).startswith("rounds"),
                   tile_masks=str(rh).startswith("masks"), maxnreg=128 if str(rh).endswith("-cap") else None,
-                  tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program)
+                  tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program,
+                  item_reserve="batch" if str(rh).endswith("-batch") else "item")
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -472,13 +473,14 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
 @pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2", "defer-s2-cap", "rounds", "rounds-s2-cap",
-                                  "masks-s2-cap", "masks"])
+                                  "masks-s2-cap", "masks", "masks-batch"])
 def test_gpu_segment_pair_search_default_tiles(rng, tma, mode):
     from int8tc.sieve import PLAIN_FILTER_CONFIG, SIEVE_PAIR_CONFIG
 
     cfg = replace(SIEVE_PAIR_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
                   defer_rows=mode.startswith("defer"), row_rounds=mode.startswith("rounds"),
-                  tile_masks=mode.startswith("masks") and tma, maxnreg=128 if mode.endswith("-cap") else None)
+                  tile_masks=mode.startswith("masks") and tma, maxnreg=128 if mode.endswith("-cap") else None,
+                  item_reserve="batch" if mode.endswith("-batch") and tma else "item")
     if "-s2" in mode:
         cfg = replace(cfg, num_stages=2)
 
@@ -576,6 +578,8 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
                 dict(tile_masks=True, tma=True, block_n=40)):
         with pytest.raises(ValueError, match="tile_masks needs tma=True, 1 <= tiles_per_program <= 32"):
             FilterConfig(**bad)
+    with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
+        FilterConfig(item_reserve="tile")
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
     assert FilterConfig(tma=True, tile_masks=True).launch_options()["MASKS"]

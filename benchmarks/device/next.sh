@@ -5,7 +5,10 @@
 # 8 failed on list order, test-side, fixed in 4d07d6b; s27 re-ran the 53 bucket/default/odd-K tests,
 # all passed), and the docs.
 #
-# 1. The full GPU suite at HEAD (filters, sieve, Ozaki).
+# 1. The full GPU suite at HEAD (filters, sieve, Ozaki); it includes the new masks-batch cases (NOTES 59).
+# 1b. item_reserve="batch" (NOTES 59, built and interpreter-tested, not GPU-run): profile_filters.py --op pair
+#    --rate 1e-4 --kernels with --item-reserve item and batch (item kernel 0.91 ms -> predicted 0.25-0.4), then
+#    tune_filters.py --rates 1e-2,1e-4,1e-6; flip DEFAULT_FILTER_CONFIG / DEFAULT_SEGMENT_CONFIG if it wins.
 # 2. Pair search at 1e-4 (issue 4: 45.1% of the roof, target 50%): the item kernel is the gap
 #    (0.91 ms of 3.8 at 1e-4, 0.014 at 1e-6; NOTES 58). ncu on mask_items_kernel (--op pair --rate 1e-4,
 #    -k regex:mask_items); then a cheaper item kernel: 16-byte vector loads of each gathered row,

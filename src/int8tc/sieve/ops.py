@@ -71,6 +71,10 @@ class FilterConfig:
     #: their warps
     item_programs: int = 512
     item_warps: int = 4
+    #: tile_masks pair searches: how the item kernel reserves its records: "item" (one relaxed
+    #: atomic per item with hits, on the one counter; measured) or "batch" (one per ITEM_BLOCK
+    #: items and a prefix sum: 16x fewer atomics on that address; NOTES.md 59, not yet timed)
+    item_reserve: str = "item"
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -86,6 +90,8 @@ class FilterConfig:
                              f"tiles_per_program={self.tiles_per_program}, block_n={self.block_n}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
+        if self.item_reserve not in ("item", "batch"):
+            raise ValueError(f"item_reserve must be 'item' or 'batch', got {self.item_reserve!r}")
         if self.item_warps not in (1, 2, 4, 8):
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
@@ -403,7 +409,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
         mask_items_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
                                        count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                                        BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=ITEM_BLOCK,
-                                       num_warps=cfg.item_warps)
+                                       BATCH_RESERVE=cfg.item_reserve == "batch", num_warps=cfg.item_warps)
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,

@@ -529,14 +529,16 @@ def mask_items_kernel(
     out_ptr, count_ptr, capacity,  # pair: [capacity, 4] records and the hit total; bucketing: ids [M, capacity], counts [M]
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
-    BUCKET: tl.constexpr = False,
+    BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``GROUPS``: BLOCK_N / 8 columns)
     of the tile col0 .. col0 + BLOCK_N - 1, below col_end (and above i when TRI), recomputed
     exactly with the filter's test on CUDA cores, BLOCK_I items at a time (gathered rows of X and
     Y). Pair searches: each item with hits reserves its range of records by one relaxed atomic on
-    count_ptr (Triton joins a warp's). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
+    count_ptr (the atomics of one address are serialised at the L2: ~1e6 items at 1e-4; with
+    BATCH_RESERVE the BLOCK_I items of an iteration reserve one range by one atomic and take their
+    starts from a prefix sum). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
     stride over the first min(items, item_cap) items (the count is read here)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
@@ -575,7 +577,12 @@ def mask_items_kernel(
             _store_bucket_slots(out_ptr, signs_ptr, i[:, None] + tl.zeros_like(cols), capacity, slot, cols, dot,
                                 hit & (slot < capacity))
         else:
-            start = _reserve_rows(count_ptr, n)
+            if BATCH_RESERVE:
+                total = tl.sum(n, axis=0)
+                base = tl.atomic_add(count_ptr, total.to(tl.int64), mask=total > 0, sem="relaxed")
+                start = base + (tl.cumsum(n, axis=0) - n).to(tl.int64)
+            else:
+                start = _reserve_rows(count_ptr, n)
             pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
             _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
