@@ -75,7 +75,7 @@ def main():
                 run()
             torch.cuda.synchronize()
         for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total):
-            if getattr(e, "device_time_total", 0) > 0:
+            if e.device_time_total > 0:
                 print(f"  {e.key[:60]:60s} x{e.count:<3d} {e.device_time_total / e.count / 1e3:8.3f} ms each")
 
 
