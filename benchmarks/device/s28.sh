@@ -15,5 +15,5 @@ import csv
 for r in csv.DictReader(open("/tmp/s28/filters_k.csv")):
     if "roof" in r.get("op", ""):
         print(r["op"], r["tops"]); continue
-    print(f"{r['op'][:26]:26s} K{r.get('k','?'):>4s} {r['target_rate']:>6s} {r['gpairs_s']:>8s} {r['tops']:>5s} {r['pct_roof']:>5s}")
+    print(f"{r['op'][:26]:26s} K{r['K']:>4s} {r['target_rate']:>6s} {r['gpairs_s']:>8s} {r['tops']:>5s} {r['pct_roof']:>5s}")
 P
