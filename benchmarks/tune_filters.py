@@ -3,6 +3,7 @@ the Gram pair search, the segmented search and bucketing at two hit rates, every
 checked against the default's.
 
     PYTHONPATH=src python benchmarks/tune_filters.py --out results/x.csv
+    PYTHONPATH=src python benchmarks/tune_filters.py --k 160 --kblocks   # K blocks and tile widths at K = 160
 """
 
 import argparse
@@ -25,16 +26,26 @@ def main():
     p.add_argument("--iters", type=int, default=3)
     p.add_argument("--rates", default="3e-4,1e-4")
     p.add_argument("--skip", default="", help="comma list of ops to leave out: pair,segment,bucket")
+    p.add_argument("--k", type=int, default=128, help="vector length")
+    p.add_argument("--kblocks", action="store_true",
+                   help="each default with block_k 128 and 64 and, for the 64x128 ones, as 64x64 (which wins at a K)")
     p.add_argument("--out")
     args = p.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
     g = torch.Generator(device="cuda").manual_seed(0)
-    k = 128
-    # each default beside its item_reserve="batch" variant (NOTES 59) and the sieve's config
-    D, S = DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG
-    pair_cfgs = [D, replace(D, item_reserve="batch"), replace(D, num_stages=3, item_reserve="batch"), SIEVE_PAIR_CONFIG]
-    seg_cfgs = [S, replace(S, item_reserve="batch"), SIEVE_SEGMENT_CONFIG]
-    bucket_cfgs = [DEFAULT_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
+    k = args.k
+    D, S, B = DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, DEFAULT_BUCKET_CONFIG
+    if args.kblocks:  # NOTES 60: K blocks past K read zeros; which block and tile width wins at this K
+        narrow = dict(block_n=64, num_stages=2, maxnreg=128)
+        pair_cfgs = [D, replace(D, block_k=64), replace(D, **narrow), replace(D, block_k=64, **narrow)]
+        seg_cfgs = [S, replace(S, block_k=64)]
+        bucket_cfgs = [B, replace(B, block_k=64), replace(B, block_n=64, maxnreg=128),
+                       replace(B, block_k=64, block_n=64, maxnreg=128)]
+    else:  # each default beside its reservation variant (NOTES 59) and the sieve's config
+        other = "item" if D.item_reserve == "batch" else "batch"
+        pair_cfgs = [D, replace(D, item_reserve=other), SIEVE_PAIR_CONFIG]
+        seg_cfgs = [S, replace(S, item_reserve=other), SIEVE_SEGMENT_CONFIG]
+        bucket_cfgs = [B, SIEVE_BUCKET_CONFIG]
     rows = []
 
     def run(op, cfgs, fn, pairs):

@@ -332,7 +332,7 @@ def test_cpu_reference_backend_matches(rng):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("k", [64, 128, 192])
+@pytest.mark.parametrize("k", [64, 96, 128, 160, 192])
 def test_gpu_default_tiles_pair_search_and_bucket(rng, k):
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
@@ -425,6 +425,40 @@ def test_gpu_tma_pair_search(rng, k, tiles):
     hits = pair_search(x, h, goal, 10**6, y, hy, deterministic=True, config=cfg)
     np.testing.assert_array_equal(hits.valid().cpu().numpy(),
                                   ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, y.cpu().numpy(), hy.cpu().numpy()))
+
+
+@pytest.mark.parametrize("k, block_k, expect_bk", [(96, 128, 128), (160, 128, 128), (160, 64, 64), (40, 128, 64),
+                                                  (192, 64, 64), (64, 128, 64)])
+@pytest.mark.parametrize("masks", [False, True])
+def test_tma_k_blocks_past_k_read_zeros(rng, dev, k, block_k, expect_bk, masks):
+    """TMA K blocks that run past K (K = 96 as one 128-wide block, 160 as two, the launcher's pad
+    of 40 to 64): the columns past K read as zeros, so all three ops stay exact; the plain
+    kernels keep a block dividing K."""
+    from int8tc.sieve.ops import _block_k, _padded
+
+    cfg = replace(TMA_CFG, block_k=block_k, tile_masks=masks, item_programs=3)
+    kp = _padded(torch.zeros((1, k), dtype=torch.int8)).shape[1]
+    assert _block_k(kp, cfg) == expect_bk
+    assert kp % _block_k(kp, replace(cfg, tma=False, tile_masks=False)) == 0
+    x = _vecs(rng, 45, k).to(dev)
+    h = half_norms(x)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 0.05)
+    hits = pair_search(x, h, goal, 5000, config=cfg, backend="triton")
+    expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
+    assert hits.total == len(expect) > 0
+    np.testing.assert_array_equal(_sorted(hits.valid().cpu().numpy()), expect)
+    offsets = torch.tensor([0, 20, 45], dtype=torch.int64, device=dev)
+    seg = segment_pair_search(x, h, goal, 5000, offsets, config=_square(cfg), backend="triton")
+    want = segment_pair_search(x.cpu(), h.cpu(), goal, 5000, offsets.cpu(), backend="reference")
+    assert seg.total == want.total
+    np.testing.assert_array_equal(_sorted(seg.valid().cpu().numpy()), _sorted(want.valid().numpy()))
+    c = _vecs(rng, 40, k).to(dev)
+    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
+    thr = torch.from_numpy(np.quantile(d, 0.9, axis=1).astype(np.int32)).to(dev)
+    b = bucket(x, c, thr, 8, config=cfg, backend="triton")
+    ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
+    _check_lists(b, ids, signs, counts, 8, not masks)
 
 
 @pytest.mark.parametrize("sizes", [[0, 1, 40, 2, 17, 0, 33], [5], [], [70, 3]])
@@ -574,14 +608,16 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
             FilterConfig(maxnreg=bad)
     with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'tile_masks'\]"):
         FilterConfig(defer_rows=True, tile_masks=True, tma=True)
-    for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33),
-                dict(tile_masks=True, tma=True, block_n=40)):
-        with pytest.raises(ValueError, match="tile_masks needs tma=True, 1 <= tiles_per_program <= 32"):
+    for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33)):
+        with pytest.raises(ValueError, match="tile_masks needs tma=True and 1 <= tiles_per_program <= 32"):
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
         FilterConfig(item_reserve="tile")
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
+    for name, bad in (("block_k", 16), ("block_k", 96), ("block_m", 8), ("block_n", 48), ("block_m", True)):
+        with pytest.raises(ValueError, match=f"{name} must be a power of two >= (16|32), got {bad!r}"):
+            FilterConfig(**{name: bad})
     assert FilterConfig(tma=True, tile_masks=True).launch_options()["MASKS"]
     assert FilterConfig(tma=True, tile_masks=True).launch_options(pair=False)["MASKS"]
     opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()

@@ -35,8 +35,8 @@ class FilterConfig:
     num_stages: int = 2
     #: all three filters: TMA tile loads, the row panel kept when K fits one block_k (the
     #: default of all three since the fifth session; NOTES.md 35, 37).
-    #: With tma, block_k (a power of two) is lowered to the largest power of two dividing the
-    #: padded K.
+    #: With tma, block_k (a power of two) is lowered to the smallest power of two >= K (K shorter
+    #: than a block is padded by the TMA unit's zero fill: ``_block_k``).
     tma: bool = False
     #: all three filters: tiles whose rows hold at most one hit each write them as per-row records
     #: (a max and a sum along the row) instead of per-element predicated stores; other tiles keep
@@ -72,8 +72,9 @@ class FilterConfig:
     item_programs: int = 512
     item_warps: int = 4
     #: tile_masks pair searches: how the item kernel reserves its records: "item" (one relaxed
-    #: atomic per item with hits, on the one counter; measured) or "batch" (one per ITEM_BLOCK
-    #: items and a prefix sum: 16x fewer atomics on that address; NOTES.md 59, not yet timed)
+    #: atomic per item with hits, on the one counter) or "batch" (one per ITEM_BLOCK items and a
+    #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
+    #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
@@ -81,13 +82,16 @@ class FilterConfig:
     maxnreg: int | None = None
 
     def __post_init__(self):
+        for name in ("block_m", "block_n", "block_k"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < (32 if name == "block_k" else 16) or v & (v - 1):
+                raise ValueError(f"{name} must be a power of two >= {32 if name == 'block_k' else 16}, got {v!r}")
         modes = [n for n in ("row_hits", "defer_rows", "row_rounds", "tile_masks") if getattr(self, n)]
         if len(modes) > 1:
             raise ValueError(f"row_hits, defer_rows, row_rounds and tile_masks are exclusive, got {modes}")
-        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32 or self.block_n % 16):
-            raise ValueError(f"tile_masks needs tma=True, 1 <= tiles_per_program <= 32 (one int32 of bits per row "
-                             f"and column group) and block_n a multiple of 16 (8 groups), got tma={self.tma}, "
-                             f"tiles_per_program={self.tiles_per_program}, block_n={self.block_n}")
+        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32):
+            raise ValueError(f"tile_masks needs tma=True and 1 <= tiles_per_program <= 32 (one int32 of bits per row "
+                             f"and column group), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if self.item_reserve not in ("item", "batch"):
@@ -126,19 +130,21 @@ TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
 #: slower than row_rounds (NOTES.md 53, 55). Its record buffer is 1.5x capacity.
 SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
                                  maxnreg=128)
-#: H200 default of pair_search (tenth session, NOTES.md 57): 64x128 tiles, TMA, 4 stages, the hot
-#: loop only sets per-row column-group bits (``tile_masks``), ``mask_items_kernel`` writes the hits
-#: (2048 programs), registers capped at 168 (3 blocks per SM). Gram search of 131072 vectors,
-#: K = 128 (bench-filters, eleventh session, roof 1147 TOPS): 2019 Gpairs/s = 45.1% of the roof at
-#: 1e-4 (SIEVE_PAIR_CONFIG 1476 in the same run), 2652 = 59.2% at 1e-6; 2x slower than row_rounds
-#: near 1e-2 (94 against 201). Record buffer 2x capacity.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=4, tma=True,
-                                     tile_masks=True, item_programs=2048, maxnreg=168)
-#: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, capped at 128
-#: registers; 4096 segments of 4096 at 1e-4 1228 Gpairs/s against 924 for SIEVE_PAIR_CONFIG
-#: (bench-filters, eleventh session), 1e-6 1441 against 1160; 2.5x slower than row_rounds near 1e-2
+#: H200 default of pair_search (tenth session, NOTES.md 57; twelfth: 3 stages, batch reservation,
+#: NOTES.md 59): 64x128 tiles, TMA, 3 stages, the hot loop only sets per-row column-group bits
+#: (``tile_masks``), ``mask_items_kernel`` writes the hits (2048 programs, one atomic per 16 items),
+#: registers capped at 168 (3 blocks per SM). Gram search of 131072 vectors, K = 128 (tune_filters,
+#: twelfth session): 2355 Gpairs/s at 1e-4 (the eleventh session's 4 stages with per-item atomics
+#: 2120, SIEVE_PAIR_CONFIG 1469 in the same run), 2853 at 1e-6, 135 near 1e-2 (row_rounds ~200).
+#: Record buffer 2x capacity.
+DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=3, tma=True,
+                                     tile_masks=True, item_programs=2048, item_reserve="batch", maxnreg=168)
+#: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
+#: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
+#: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6
+#: 1418; near 1e-2 161 (row_rounds 201)
 DEFAULT_SEGMENT_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, tile_masks=True,
-                                      item_programs=2048, maxnreg=128)
+                                      item_programs=2048, item_reserve="batch", maxnreg=128)
 #: bucket's default up to the ninth session (the sieve keeps it): TMA, 3 stages, hits written in
 #: per-row rounds, registers capped at 128 (2^20 x 16384 centres, K = 128: 405 TOPS at 1e-4, 794 at
 #: 1e-6, eighth session; ascending lists)
@@ -275,11 +281,21 @@ def _padded(x: torch.Tensor) -> torch.Tensor:
     return out
 
 
-def _tma_block_k(kp: int, block_k: int) -> int:
-    """The largest power of two <= block_k that divides K (K is a multiple of 32)."""
-    bk = block_k
-    while kp % bk:
-        bk //= 2
+def _block_k(kp: int, cfg: FilterConfig) -> int:
+    """The K block of a filter launch (K = kp, a multiple of 32; cfg.block_k a power of two >= 32).
+    TMA kernels: cfg.block_k lowered to the smallest power of two >= K when K is shorter; a block
+    past K reads zeros (the TMA unit fills outside the tensor), so K = 96 runs as one 128-wide block
+    with its row panel kept, and K = 160 as two (block_k = 128) or three (64) blocks. (Up to the
+    twelfth session: the largest power of two dividing K, which made K = 96 and 160 three and five
+    32-wide blocks, 1.3-2x slower; NOTES.md 60.) Pointer-load kernels read no column past K: the
+    largest power of two <= cfg.block_k dividing K."""
+    bk = cfg.block_k
+    if cfg.tma:
+        while bk > 32 and bk // 2 >= kp:
+            bk //= 2
+    else:
+        while kp % bk:
+            bk //= 2
     return bk
 
 
@@ -359,7 +375,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         n_tiles = triton.cdiv(n, cfg.block_n)
         grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
         if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
-            kp, bk = xp.shape[1], _tma_block_k(xp.shape[1], cfg.block_k)
+            kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
             xd = _descriptor(xp, cfg.block_m, bk)
             yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
             pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), buf,
@@ -371,7 +387,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
                                      buf, count, capacity, KP=xp.shape[1], GRAM=gram,
                                      TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                     BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, num_stages=cfg.num_stages,
+                                     BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg), num_stages=cfg.num_stages,
                                      **cfg.launch_options())
         if cfg.defer_rows or cfg.tile_masks:
             _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg)
@@ -482,7 +498,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             item_cap = m * cap
             items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
             n_items = torch.zeros(1, dtype=torch.int64, device=dev)
-            bk = _tma_block_k(xp.shape[1], cfg.block_k)
+            bk = _block_k(xp.shape[1], cfg)
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
@@ -495,14 +511,14 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:
-            bk = _tma_block_k(xp.shape[1], cfg.block_k)
+            bk = _block_k(xp.shape[1], cfg)
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
                                     **cfg.launch_options(pair=False))
         else:
             bucket_kernel[grid](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
-                                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg),
                                 num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
 
@@ -652,7 +668,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
 
         xp = _padded(x)
         if cfg.tma:
-            bk = _tma_block_k(xp.shape[1], cfg.block_k)
+            bk = _block_k(xp.shape[1], cfg)
             segment_pair_search_tma_kernel[(len(work),)](_descriptor(xp, cfg.block_m, bk), half_norms, work, int(goal),
                                                          buf, count, capacity, KP=xp.shape[1],
                                                          TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
@@ -661,7 +677,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         else:
             segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), buf, count,
                                                      capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
-                                                     BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
+                                                     BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg),
                                                      num_stages=cfg.num_stages, **cfg.launch_options())
         if cfg.defer_rows or cfg.tile_masks:
             _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg)

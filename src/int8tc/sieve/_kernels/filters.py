@@ -84,8 +84,9 @@ def pair_search_kernel(
 
 @triton.jit
 def _tma_panel(x_desc, row0, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
-    # the row panel, kept across column tiles when K fits one block (else a placeholder)
-    if KP == BLOCK_K:
+    # the row panel, kept across column tiles when K fits one block (else a placeholder); columns
+    # past K read as zeros (the TMA unit fills outside the tensor)
+    if KP <= BLOCK_K:
         return x_desc.load([row0, 0])
     else:
         return tl.zeros((1,), dtype=tl.int8)
@@ -94,7 +95,7 @@ def _tma_panel(x_desc, row0, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_K: t
 @triton.jit
 def _tma_tile_dot(x_desc, y_desc, panel, row0, col0, KP: tl.constexpr, BLOCK_M: tl.constexpr,
                   BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    if KP == BLOCK_K:
+    if KP <= BLOCK_K:
         acc = tl.dot(panel, y_desc.load([col0, 0]).T, out_dtype=tl.int32)
     else:
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.int32)
