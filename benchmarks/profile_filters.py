@@ -18,8 +18,8 @@ import torch
 
 from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.sieve import (DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG, bucket, half_norms,
-                          pair_search, segment_pair_search)
+from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
+                          bucket, half_norms, pair_search, segment_pair_search)
 
 
 def main():
@@ -35,12 +35,16 @@ def main():
     p.add_argument("--kernels", action="store_true", help="per-kernel CUDA times from torch.profiler")
     p.add_argument("--item-reserve", choices=("item", "batch"), default=None,
                    help="the pair searches' default config with this FilterConfig.item_reserve (NOTES 59)")
+    p.add_argument("--column-groups", type=int, choices=(8, 16), default=None,
+                   help="the op's default config with this FilterConfig.column_groups (NOTES 60)")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
+    base = {"segment": DEFAULT_SEGMENT_CONFIG, "pair": DEFAULT_FILTER_CONFIG, "bucket": DEFAULT_BUCKET_CONFIG}[args.op]
     if args.item_reserve and args.op != "bucket":
-        base = DEFAULT_SEGMENT_CONFIG if args.op == "segment" else DEFAULT_FILTER_CONFIG
-        cfg = replace(base, item_reserve=args.item_reserve)
+        cfg = base = replace(base, item_reserve=args.item_reserve)
+    if args.column_groups:
+        cfg = replace(base, column_groups=args.column_groups)
     m = args.segments * args.size if args.op == "segment" else args.m
     x = torch.randint(-64, 64, (m, args.k), dtype=torch.int8, device="cuda", generator=g)
     h = half_norms(x)

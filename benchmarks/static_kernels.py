@@ -31,6 +31,8 @@ def _compile(fn, signature: dict, constexprs: dict, **options):
     import triton
     from triton.backends.compiler import GPUTarget
 
+    # constexprs left out take their defaults (a partial set is misbound: tests/test_compile_sm90.py)
+    constexprs = {**{p.name: p.default for p in fn.params if p.is_constexpr and p.has_default}, **constexprs}
     sig = dict(signature)
     for k in constexprs:
         sig[k] = "constexpr"
@@ -100,17 +102,19 @@ def cases():
     for st in (2, 3):
         out.append((f"pair_search tma 64x64x128 s{st} t32 masks cap128", pair_search_tma_kernel, ps_tma,
                     {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128,
-                     "NUM_STAGES": st, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
+                     "NUM_STAGES": st, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True, "GROUPS": 8},
                     {"num_warps": 4, "maxnreg": 128}))
-    out.append(("pair_search tma 64x128x128 s3 t32 masks cap168", pair_search_tma_kernel,
-                dict(ps_tma, y_desc="tensordesc<i8[128, 128]>", hy_desc="tensordesc<i32[128]>"),
-                {"KP": 128, "GRAM": False, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128,
-                 "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True},
-                {"num_warps": 4, "maxnreg": 168}))
+    for groups in (8, 16):  # FilterConfig.column_groups (NOTES 60)
+        out.append((f"pair_search tma 64x128x128 s3 t32 masks cap168 g{groups}", pair_search_tma_kernel,
+                    dict(ps_tma, y_desc="tensordesc<i8[128, 128]>", hy_desc="tensordesc<i32[128]>"),
+                    {"KP": 128, "GRAM": False, "TILES_PER_PROGRAM": 32, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128,
+                     "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True,
+                     "GROUPS": groups},
+                    {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,
-                 "ROUNDS": False, "MASKS": True}, {"num_warps": 4, "maxnreg": 128}))
+                 "ROUNDS": False, "MASKS": True, "GROUPS": 8}, {"num_warps": 4, "maxnreg": 128}))
     from int8tc.sieve._kernels.filters import deferred_rows_kernel
 
     out.append(("deferred_rows (the defer mode's second kernel)", deferred_rows_kernel,
@@ -123,9 +127,11 @@ def cases():
 {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
                  "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64", "item_cap": "i64", "out_ptr": "*i32",
                  "count_ptr": "*i64", "capacity": "i64"},
-                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None, "BUCKET": False}, {"num_warps": 4}))
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None, "BUCKET": False, "GROUPS": 8}, {"num_warps": 4}))
     out.append(("mask_items, one atomic per 16 items (item_reserve='batch')", mask_items_kernel, out[-1][2],
                 dict(out[-1][3], BLOCK_N=128, BATCH_RESERVE=True), {"num_warps": 4}))
+    out.append(("mask_items batch, 16 column groups", mask_items_kernel, out[-1][2], dict(out[-1][3], GROUPS=16),
+                {"num_warps": 4}))
     return out
 
 
@@ -160,13 +166,15 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", help="write the table as CSV here")
     p.add_argument("--all", action="store_true", help="every kernel of tests/test_compile_sm90.py instead")
+    p.add_argument("--match", default="", help="only the cases whose name holds this text")
     args = p.parse_args(argv)
     os.environ.pop("TRITON_INTERPRET", None)
     rows = []
     if args.all:
         built = compile_test_kernels()
     else:
-        built = ((name, _compile(fn, sig, consts, **opts)) for name, fn, sig, consts, opts in cases())
+        built = ((name, _compile(fn, sig, consts, **opts)) for name, fn, sig, consts, opts in cases()
+                 if args.match in name)
     width = 110 if args.all else 48
     for name, kernel in built:
         r = {"kernel": name, **resources(kernel)}

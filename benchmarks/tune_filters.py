@@ -41,11 +41,12 @@ def main():
         seg_cfgs = [S, replace(S, block_k=64)]
         bucket_cfgs = [B, replace(B, block_k=64), replace(B, block_n=64, maxnreg=128),
                        replace(B, block_k=64, block_n=64, maxnreg=128)]
-    else:  # each default beside its reservation variant (NOTES 59) and the sieve's config
+    else:  # each default beside its reservation variant (NOTES 59), its other column groups (60), the sieve's config
         other = "item" if D.item_reserve == "batch" else "batch"
-        pair_cfgs = [D, replace(D, item_reserve=other), SIEVE_PAIR_CONFIG]
-        seg_cfgs = [S, replace(S, item_reserve=other), SIEVE_SEGMENT_CONFIG]
-        bucket_cfgs = [B, SIEVE_BUCKET_CONFIG]
+        pair_cfgs = [D, replace(D, item_reserve=other), replace(D, column_groups=24 - D.column_groups), SIEVE_PAIR_CONFIG]
+        seg_cfgs = [S, replace(S, item_reserve=other), replace(S, column_groups=24 - S.column_groups),
+                    SIEVE_SEGMENT_CONFIG]
+        bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
     rows = []
 
     def run(op, cfgs, fn, pairs):

@@ -22,9 +22,10 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128),
                         replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True),
                         replace(TMA_CFG, tile_masks=True),
-                        replace(TMA_CFG, block_m=32, tile_masks=True, item_programs=3, item_warps=1, item_reserve="batch")],
+                        replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, item_programs=3, item_warps=1,
+                                item_reserve="batch", column_groups=16)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
-                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x16-batch"])
+                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -366,13 +367,14 @@ def _check_gpu_bucket(rng, x, k, cfg):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap"])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16"])
 def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import TMA_FILTER_CONFIG
 
     cfg = replace(TMA_FILTER_CONFIG, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
                   row_rounds=row_hits in ("rounds", "rounds-cap"), tile_masks=str(row_hits).startswith("masks"),
-                  maxnreg=128 if str(row_hits).endswith("-cap") else None)
+                  maxnreg=128 if str(row_hits).endswith("-cap") else None,
+                  column_groups=16 if str(row_hits).endswith("-g16") else 8)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
 
@@ -404,7 +406,8 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
                                    (64, 64, 128, 4, "defer-cap"), (64, 128, 128, 4, "defer-cap"),
                                    (64, 128, 128, 4, "rounds-cap"), (64, 64, 128, 4, "masks-cap"),
                                    (128, 64, 128, 8, "masks"), (64, 64, 128, 4, "masks-t16"),
-                                   (64, 128, 128, 4, "masks-cap"), (64, 128, 128, 4, "masks-batch")])
+                                   (64, 128, 128, 4, "masks-cap"), (64, 128, 128, 4, "masks-batch"),
+                                   (64, 128, 128, 4, "masks-batch-g16")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
@@ -413,7 +416,8 @@ def test_gpu_tma_pair_search(rng, k, tiles):
                   row_hits=rh is True, defer_rows=str(rh).startswith("defer"), row_rounds=str(rh).startswith("rounds"),
                   tile_masks=str(rh).startswith("masks"), maxnreg=128 if str(rh).endswith("-cap") else None,
                   tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program,
-                  item_reserve="batch" if str(rh).endswith("-batch") else "item")
+                  item_reserve="batch" if "-batch" in str(rh) else "item",
+                  column_groups=16 if str(rh).endswith("-g16") else 8)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -427,13 +431,13 @@ def test_gpu_tma_pair_search(rng, k, tiles):
                                   ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, y.cpu().numpy(), hy.cpu().numpy()))
 
 
-@pytest.mark.parametrize("k, block_k, expect_bk", [(96, 128, 128), (160, 128, 128), (160, 64, 64), (40, 128, 64),
-                                                  (192, 64, 64), (64, 128, 64)])
+@pytest.mark.parametrize("k, block_k, expect_bk", [(96, 128, 128), (160, 128, 64), (192, 128, 64), (40, 128, 64),
+                                                  (128, 128, 128), (96, 64, 64), (64, 128, 64)])
 @pytest.mark.parametrize("masks", [False, True])
 def test_tma_k_blocks_past_k_read_zeros(rng, dev, k, block_k, expect_bk, masks):
-    """TMA K blocks that run past K (K = 96 as one 128-wide block, 160 as two, the launcher's pad
-    of 40 to 64): the columns past K read as zeros, so all three ops stay exact; the plain
-    kernels keep a block dividing K."""
+    """TMA K blocks that run past K (K = 96 as one 128-wide block, 160 as three of 64, the
+    launcher's pad of 40 to 64, 96 as two of 64): the columns past K read as zeros, so all three
+    ops stay exact; the plain kernels keep a block dividing K."""
     from int8tc.sieve.ops import _block_k, _padded
 
     cfg = replace(TMA_CFG, block_k=block_k, tile_masks=masks, item_programs=3)
@@ -507,14 +511,15 @@ def test_segment_pair_search_bad_offsets(rng, dev):
 @pytest.mark.gpu
 @pytest.mark.parametrize("tma", [False, True])
 @pytest.mark.parametrize("mode", ["", "row_hits", "defer", "defer-s2", "defer-s2-cap", "rounds", "rounds-s2-cap",
-                                  "masks-s2-cap", "masks", "masks-batch"])
+                                  "masks-s2-cap", "masks", "masks-batch", "masks-batch-g16"])
 def test_gpu_segment_pair_search_default_tiles(rng, tma, mode):
     from int8tc.sieve import PLAIN_FILTER_CONFIG, SIEVE_PAIR_CONFIG
 
     cfg = replace(SIEVE_PAIR_CONFIG if tma else PLAIN_FILTER_CONFIG, row_hits=mode == "row_hits",
                   defer_rows=mode.startswith("defer"), row_rounds=mode.startswith("rounds"),
                   tile_masks=mode.startswith("masks") and tma, maxnreg=128 if mode.endswith("-cap") else None,
-                  item_reserve="batch" if mode.endswith("-batch") and tma else "item")
+                  item_reserve="batch" if "-batch" in mode and tma else "item",
+                  column_groups=16 if mode.endswith("-g16") else 8)
     if "-s2" in mode:
         cfg = replace(cfg, num_stages=2)
 
@@ -615,6 +620,9 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
         FilterConfig(item_reserve="tile")
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
+    for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):
+        with pytest.raises(ValueError, match="column_groups must be 8 or 16 with block_n >= 2 x column_groups"):
+            FilterConfig(**bad)
     for name, bad in (("block_k", 16), ("block_k", 96), ("block_m", 8), ("block_n", 48), ("block_m", True)):
         with pytest.raises(ValueError, match=f"{name} must be a power of two >= (16|32), got {bad!r}"):
             FilterConfig(**{name: bad})

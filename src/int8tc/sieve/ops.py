@@ -35,8 +35,9 @@ class FilterConfig:
     num_stages: int = 2
     #: all three filters: TMA tile loads, the row panel kept when K fits one block_k (the
     #: default of all three since the fifth session; NOTES.md 35, 37).
-    #: With tma, block_k (a power of two) is lowered to the smallest power of two >= K (K shorter
-    #: than a block is padded by the TMA unit's zero fill: ``_block_k``).
+    #: With tma, block_k (a power of two) is the largest K block; the launcher picks the block
+    #: (``_block_k``: K = 96 one 128-wide block, 160 and 192 three of 64; the TMA unit reads zeros
+    #: past K).
     tma: bool = False
     #: all three filters: tiles whose rows hold at most one hit each write them as per-row records
     #: (a max and a sum along the row) instead of per-element predicated stores; other tiles keep
@@ -71,6 +72,10 @@ class FilterConfig:
     #: their warps
     item_programs: int = 512
     item_warps: int = 4
+    #: tile_masks: column groups per tile (8 or 16; block_n >= 2 x groups): an item is a row against
+    #: one group's block_n / column_groups columns, so 16 groups halve the rows the item kernel
+    #: gathers per item, for one more bit word per row in the hot loop (NOTES.md 60)
+    column_groups: int = 8
     #: tile_masks pair searches: how the item kernel reserves its records: "item" (one relaxed
     #: atomic per item with hits, on the one counter) or "batch" (one per ITEM_BLOCK items and a
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
@@ -94,6 +99,9 @@ class FilterConfig:
                              f"and column group), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
+        if self.column_groups not in (8, 16) or (self.tile_masks and self.block_n < 2 * self.column_groups):
+            raise ValueError(f"column_groups must be 8 or 16 with block_n >= 2 x column_groups, got "
+                             f"column_groups={self.column_groups!r}, block_n={self.block_n}")
         if self.item_reserve not in ("item", "batch"):
             raise ValueError(f"item_reserve must be 'item' or 'batch', got {self.item_reserve!r}")
         if self.item_warps not in (1, 2, 4, 8):
@@ -110,6 +118,7 @@ class FilterConfig:
             opts["DEFER"] = self.defer_rows
         if self.tile_masks:
             opts["MASKS"] = True
+            opts["GROUPS"] = self.column_groups
         if self.maxnreg is not None:
             opts["maxnreg"] = self.maxnreg
         return opts
@@ -283,20 +292,22 @@ def _padded(x: torch.Tensor) -> torch.Tensor:
 
 def _block_k(kp: int, cfg: FilterConfig) -> int:
     """The K block of a filter launch (K = kp, a multiple of 32; cfg.block_k a power of two >= 32).
-    TMA kernels: cfg.block_k lowered to the smallest power of two >= K when K is shorter; a block
-    past K reads zeros (the TMA unit fills outside the tensor), so K = 96 runs as one 128-wide block
-    with its row panel kept, and K = 160 as two (block_k = 128) or three (64) blocks. (Up to the
-    twelfth session: the largest power of two dividing K, which made K = 96 and 160 three and five
-    32-wide blocks, 1.3-2x slower; NOTES.md 60.) Pointer-load kernels read no column past K: the
-    largest power of two <= cfg.block_k dividing K."""
-    bk = cfg.block_k
-    if cfg.tma:
-        while bk > 32 and bk // 2 >= kp:
-            bk //= 2
-    else:
+    TMA kernels: the power of two b in 32..cfg.block_k with the least ceil(K / b) * (b + 32) (the
+    padded K plus 32 per K step; ties: the larger b); blocks past K read zeros (the TMA unit fills
+    outside the tensor). With block_k = 128: K = 64 -> 64, 96 and 128 -> 128 (one block, the row
+    panel kept), 160 and 192 -> 64 (three steps). Measured at 1e-4 (tune_filters --kblocks,
+    twelfth session, NOTES.md 60): K = 96 Gram search 2431 Gpairs/s with one 128 block against 1766
+    with 64 and 1577 with the earlier rule (the largest power of two dividing K: three 32-wide
+    blocks); K = 160 1216 with 64 against 882 with two 128 blocks and 571 with five 32s; K = 192
+    1299 with 64 against 884 with 128. Pointer-load kernels read no column past K: the largest
+    power of two <= cfg.block_k dividing K."""
+    if not cfg.tma:
+        bk = cfg.block_k
         while kp % bk:
             bk //= 2
-    return bk
+        return bk
+    cands = [b for b in (32, 64, 128, 256, 512) if b <= cfg.block_k]
+    return min(reversed(cands), key=lambda b: -(-kp // b) * (b + 32))
 
 
 def _descriptor(x: torch.Tensor, block_rows: int, block_k: int):
@@ -425,7 +436,8 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
         mask_items_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
                                        count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                                        BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=ITEM_BLOCK,
-                                       BATCH_RESERVE=cfg.item_reserve == "batch", num_warps=cfg.item_warps)
+                                       BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
+                                       num_warps=cfg.item_warps)
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
@@ -507,7 +519,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             mask_items_kernel[(programs,)](xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                                            n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
                                            BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=ITEM_BLOCK, BUCKET=True,
-                                           num_warps=cfg.item_warps)
+                                           GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:

@@ -145,25 +145,25 @@ def _some_row_reaches(t, lim):
     return tl.max((tl.max(t, axis=1) >= lim).to(tl.int32), axis=0) > 0
 
 
-#: column groups of a tile in the tile_masks path: group g = 4 h + q holds the columns
-#: c = 8 j + 2 q + b with j in the h-th half of the tile's 8-column blocks (b = 0, 1)
-GROUPS = tl.constexpr(8)
+#: column groups of a tile in the tile_masks path (GROUPS = FilterConfig.column_groups, 8 or 16):
+#: group g = 4 h + q holds the columns c = 8 j + 2 q + b with j in the h-th of GROUPS / 4 parts of
+#: the tile's 8-column blocks (b = 0, 1): BLOCK_N / GROUPS columns
 
 
 @triton.jit
-def _groups(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    # per row, the max over each column group of the tile ([BLOCK_M, 8]): in the tensor cores'
+def _groups(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
+    # per row, the max over each column group of the tile ([BLOCK_M, GROUPS]): in the tensor cores'
     # accumulator layout a thread holds the columns 8j + 2q + b of one q only, so these maxima
     # stay in the thread (no shuffle; sm_90a SASS, NOTES.md 57)
-    g = tl.max(tl.max(tl.reshape(v, (BLOCK_M, 2, BLOCK_N // 16, 4, 2)), axis=4), axis=2)
+    g = tl.max(tl.max(tl.reshape(v, (BLOCK_M, GROUPS // 4, BLOCK_N // (2 * GROUPS), 4, 2)), axis=4), axis=2)
     return tl.reshape(g, (BLOCK_M, GROUPS))
 
 
 @triton.jit
 def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr, BLOCK_M: tl.constexpr,
-             BLOCK_N: tl.constexpr):
-    """1 where a row of the tile holds a hit in column group g (``GROUPS``), else 0
-    ([BLOCK_M, 8] int32, exact): on inner tiles the group maxima of |dot| - h_j against
+             BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
+    """1 where a row of the tile holds a hit in column group g (``_groups``), else 0
+    ([BLOCK_M, GROUPS] int32, exact): on inner tiles the group maxima of |dot| - h_j against
     h_i - goal (abs, sub and max per element; no shuffle, no tile-wide reduction), on edge and
     diagonal tiles the masked element test (FilterConfig.tile_masks)."""
     t = tl.abs(acc) - hy[None, :]
@@ -171,9 +171,9 @@ def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexp
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
-        r = _groups(hit.to(tl.int32), BLOCK_M, BLOCK_N)
+        r = _groups(hit.to(tl.int32), BLOCK_M, BLOCK_N, GROUPS)
     else:
-        r = (_groups(t, BLOCK_M, BLOCK_N) >= hxg[:, None]).to(tl.int32)
+        r = (_groups(t, BLOCK_M, BLOCK_N, GROUPS) >= hxg[:, None]).to(tl.int32)
     return r
 
 
@@ -192,7 +192,8 @@ def _popc(x):
 
 
 @triton.jit
-def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, BLOCK_N: tl.constexpr):
+def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, BLOCK_N: tl.constexpr,
+                 GROUPS: tl.constexpr):
     """qbits [BLOCK_M, GROUPS]: bit t of (row, g) set when the row has a hit in column group g of
     the program's column tile t. Every set bit becomes an item (row, col_base + t * BLOCK_N,
     col_end, g) at items_ptr: each (row, g) reserves its items by a relaxed atomic on
@@ -247,7 +248,7 @@ def pair_search_tma_kernel(
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
-    MASKS: tl.constexpr = False,
+    MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -264,13 +265,14 @@ def pair_search_tma_kernel(
         hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
         need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
         if MASKS:
-            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N) << t)
+            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N,
+                                          GROUPS) << t)
         else:
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, N, ROUNDS)
     if MASKS:
         bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                       count_ptr + 1, capacity, BLOCK_N)
+                                       count_ptr + 1, capacity, BLOCK_N, GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
@@ -302,7 +304,7 @@ def segment_pair_search_tma_kernel(
     KP: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
-    MASKS: tl.constexpr = False,
+    MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8,
 ):
     """``segment_pair_search_kernel`` with ``pair_search_tma_kernel``'s loads (tiles may reach
     into the next segment: those rows and columns are masked) and its MASKS path."""
@@ -323,13 +325,15 @@ def segment_pair_search_tma_kernel(
         hy = tl.load(hx_ptr + cols, mask=cmask, other=H_PAD)  # segment starts are not 16-byte aligned for TMA
         need_mask = row_edge or (col0 + BLOCK_N > end) or (tj == ti)
         if MASKS:
-            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, BLOCK_M, BLOCK_N) << t)
+            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, BLOCK_M, BLOCK_N,
+                                          GROUPS) << t)
         else:
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, end, ROUNDS)
     if MASKS:
         bits, late_rows = _write_items(qbits, rows, start + tj0 * BLOCK_N, end,
-                                       out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity, BLOCK_N)
+                                       out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity, BLOCK_N,
+                                       GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
@@ -530,10 +534,10 @@ def mask_items_kernel(
     out_ptr, count_ptr, capacity,  # pair: [capacity, 4] records and the hit total; bucketing: ids [M, capacity], counts [M]
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
-    BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False,
+    BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
-    (i, col0, col_end, g) is row i against the columns of group g (``GROUPS``: BLOCK_N / 8 columns)
+    (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
     of the tile col0 .. col0 + BLOCK_N - 1, below col_end (and above i when TRI), recomputed
     exactly with the filter's test on CUDA cores, BLOCK_I items at a time (gathered rows of X and
     Y). Pair searches: each item with hits reserves its range of records by one relaxed atomic on
@@ -543,7 +547,7 @@ def mask_items_kernel(
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
     stride over the first min(items, item_cap) items (the count is read here)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
-    GC: tl.constexpr = BLOCK_N // 8
+    GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
     for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
         its = it0 + tl.arange(0, BLOCK_I)
@@ -553,8 +557,8 @@ def mask_items_kernel(
         col0 = tl.load(item + 1, mask=imask, other=0)
         col_end = tl.load(item + 2, mask=imask, other=0)  # 0: a padding item tests no column
         g = tl.load(item + 3, mask=imask, other=0)
-        # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's half h
-        cols = (col0 + 8 * (g // 4) * (BLOCK_N // 16) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
+        # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
+        cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
         dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
         for k0 in tl.static_range(0, KP, BLOCK_K):
@@ -676,7 +680,7 @@ def bucket_tma_kernel(
     thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity,  # as bucket_kernel
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
-    MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0,
+    MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
@@ -692,7 +696,7 @@ def bucket_tma_kernel(
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     if MASKS:
         _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES)
+                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
     else:
         for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -706,7 +710,7 @@ def bucket_tma_kernel(
 @triton.jit
 def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
                   item_count_ptr, item_cap, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr):
+                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
     # bucket_tma_kernel's MASKS path: chunks of 32 centre tiles, group bits per row, then items
     n_tiles = tl.cdiv(N, BLOCK_N)
     zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
@@ -718,8 +722,9 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
-                                      False, BLOCK_M, BLOCK_N) << t)
-        bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N)
+                                      False, BLOCK_M, BLOCK_N, GROUPS) << t)
+        bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
+                                       GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
