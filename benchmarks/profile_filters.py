@@ -9,6 +9,8 @@ vectors against --centres centres. Random int8 rows in [-64, 64), K = --k; the g
 comes from a sample so that about --rate of the pairs hit. Runs the op twice (the first
 compiles), then times a third run and prints it with the hits. --kernels: also run it under
 torch.profiler and print each kernel's CUDA time (search kernel vs item kernel vs the rest).
+--host: where a call's time outside the kernels goes (the wall time of a call and its count read,
+the same call on 256 vectors, where the kernels take microseconds, and the half-norm range check).
 """
 
 import argparse
@@ -37,6 +39,7 @@ def main():
                    help="the pair searches' default config with this FilterConfig.item_reserve (NOTES 59)")
     p.add_argument("--column-groups", type=int, choices=(8, 16), default=None,
                    help="the op's default config with this FilterConfig.column_groups (NOTES 60)")
+    p.add_argument("--host", action="store_true", help="host-side time of a call (see above)")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
@@ -71,6 +74,16 @@ def main():
     ms = time_cuda(run, 1, warmup=0)
     print(f"{args.op} M={m} K={args.k}: {ms:.2f} ms, {pairs / ms / 1e6:.1f} Gpairs/s, hits {int(hits)} "
           f"(rate {int(hits) / pairs:.2e})")
+    if args.host and args.op == "pair":
+        from int8tc.bench.common import time_host
+        from int8tc.sieve.ops import _check_half_norms
+
+        xs, hs = x[:256].contiguous(), h[:256].contiguous()
+        wall = time_host(lambda: pair_search(x, h, goal, cap, config=cfg).total, 5, warmup=1)
+        small = time_host(lambda: pair_search(xs, hs, goal, cap, config=cfg).total, 50, warmup=3)
+        check = time_host(lambda: _check_half_norms("h", h, m, x.device), 50, warmup=3)
+        print(f"host: call + count read {wall:.3f} ms wall (event-timed {ms:.3f}); the same call on 256 vectors "
+              f"{small:.3f} ms; the half-norm check alone {check:.3f} ms")
     if args.kernels:
         from torch.profiler import ProfilerActivity, profile
 

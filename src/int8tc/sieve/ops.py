@@ -139,19 +139,21 @@ TMA_FILTER_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True)
 #: slower than row_rounds (NOTES.md 53, 55). Its record buffer is 1.5x capacity.
 SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, defer_rows=True,
                                  maxnreg=128)
-#: H200 default of pair_search (tenth session, NOTES.md 57; twelfth: 3 stages, batch reservation,
-#: NOTES.md 59): 64x128 tiles, TMA, 3 stages, the hot loop only sets per-row column-group bits
-#: (``tile_masks``), ``mask_items_kernel`` writes the hits (2048 programs, one atomic per 16 items),
-#: registers capped at 168 (3 blocks per SM). Gram search of 131072 vectors, K = 128 (tune_filters,
-#: twelfth session): 2355 Gpairs/s at 1e-4 (the eleventh session's 4 stages with per-item atomics
-#: 2120, SIEVE_PAIR_CONFIG 1469 in the same run), 2853 at 1e-6, 135 near 1e-2 (row_rounds ~200).
-#: Record buffer 2x capacity.
+#: H200 default of pair_search (tenth session, NOTES.md 57; twelfth: 3 stages, batch reservation and
+#: 16 column groups, NOTES.md 59, 60): 64x128 tiles, TMA, 3 stages, the hot loop only sets per-row
+#: column-group bits (``tile_masks``), ``mask_items_kernel`` writes the hits (2048 programs, one
+#: atomic per 16 items, 8 columns per item), registers capped at 168 (3 blocks per SM). Gram search
+#: of 131072 vectors, K = 128 (tune_filters, twelfth session): at 1e-4 batch reservation took the
+#: item kernel from 0.91 to 0.56 ms and 16 groups to 0.28 (the hot kernel 2.90 -> 3.10 ms): 1993 ->
+#: 2126 -> 2193 Gpairs/s in one run (run-to-run spread ~5-10%); at 1e-6 16 groups cost 2% (2695 ->
+#: 2640); SIEVE_PAIR_CONFIG 1433 at 1e-4. Record buffer 2x capacity.
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=3, tma=True,
-                                     tile_masks=True, item_programs=2048, item_reserve="batch", maxnreg=168)
+                                     tile_masks=True, item_programs=2048, item_reserve="batch", column_groups=16,
+                                     maxnreg=168)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
 #: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
 #: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6
-#: 1418; near 1e-2 161 (row_rounds 201)
+#: 1418; near 1e-2 161 (row_rounds 201). 16 column groups (4 columns each at 64x64) lost 6-9%.
 DEFAULT_SEGMENT_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2, tma=True, tile_masks=True,
                                       item_programs=2048, item_reserve="batch", maxnreg=128)
 #: bucket's default up to the ninth session (the sieve keeps it): TMA, 3 stages, hits written in
