@@ -260,6 +260,23 @@ def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
         np.testing.assert_array_equal(got, np.arange(16))
 
 
+def test_bucket_rows_past_the_item_buffer_are_complete(rng, dev, pcfg):
+    """tile_masks keeps max(4, capacity_per_row / 4) items per row: rows whose items do not fit
+    are appended by the search kernel; with every centre a hit and room in the lists, every row's
+    list is still the whole set (the other write paths: the same, ascending)."""
+    from int8tc.sieve.ops import _bucket_item_cap
+
+    assert [_bucket_item_cap(10, c) for c in (0, 1, 4, 16, 64, 1654)] == [0, 10, 40, 40, 160, 4135]
+    x, c = _vecs(rng, 3, 64).to(dev), _vecs(rng, 60, 64).to(dev)
+    b = bucket(x, c, torch.zeros(3, dtype=torch.int32, device=dev), 64, config=_bucket_cfg(pcfg), backend="triton")
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), [60, 60, 60])
+    d = x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T
+    for r in range(3):
+        got = b.ids[r, :60].cpu().numpy()
+        assert sorted(got.tolist()) == list(range(60))
+        np.testing.assert_array_equal(b.signs[r, :60].cpu().numpy(), np.where(d[r, got] >= 0, 1, -1))
+
+
 @pytest.mark.parametrize("call,err,match", [
     (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int16), torch.zeros(4, dtype=torch.int32), 0, 1),
      ValueError, "x must be int8"),

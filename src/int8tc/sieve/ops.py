@@ -65,7 +65,8 @@ class FilterConfig:
     #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
     #: hits past capacity: the hot kernel then recomputes the tiles of the rows whose items did not
     #: fit and writes them in rounds, so the total stays exact). Bucketing: an item buffer of
-    #: M x capacity_per_row items, hits appended to the row lists by per-row atomics (unordered;
+    #: min(capacity_per_row, max(4, capacity_per_row / 4)) items per row (``_bucket_item_cap``; rows
+    #: past it are appended by the hot kernel), hits appended to the row lists by per-row atomics (unordered;
     #: ``bucket(..., deterministic=True)`` sorts them). Exclusive with the others.
     tile_masks: bool = False
     #: programs of the second kernel of defer_rows / tile_masks (they stride over the items) and
@@ -476,7 +477,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
 
     Returns:
         ``BucketHits`` with per-row centre ids (ascending; unordered with ``tile_masks`` unless
-        ``deterministic``; its item buffer holds capacity_per_row items per row), signs of the dot
+        ``deterministic``; its item buffer holds min(capacity_per_row, max(4, capacity_per_row / 4))
+        items of 16 bytes per row), signs of the dot
         products, and true counts (``overflowed_rows()`` lists truncated rows).
     """
     _check_int8("x", x)
@@ -507,9 +509,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
 
         grid = (triton.cdiv(m, cfg.block_m),)
         if cfg.tma and cfg.tile_masks:
-            # items (each >= 1 hit) for up to capacity_per_row hits per row on average; the rows
-            # whose items do not fit are appended by the search kernel itself (slower, exact)
-            item_cap = m * cap
+            item_cap = _bucket_item_cap(m, cap)
             items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
             n_items = torch.zeros(1, dtype=torch.int64, device=dev)
             bk = _block_k(xp.shape[1], cfg)
@@ -535,6 +535,15 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
                                 KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg),
                                 num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
+
+
+def _bucket_item_cap(m: int, cap: int) -> int:
+    """Items (16 bytes each, >= 1 hit each) of a tile_masks bucketing: capacity_per_row per row up
+    to 4, then a quarter of it, at least 4 (so the buffer is at most the size of the id lists once
+    capacity_per_row >= 16; m x capacity_per_row, up to the twelfth session, asked 103 GiB for
+    2^22 rows x 1654). The rows whose items do not fit are appended by the search kernel itself
+    (exact, slower: per-row atomics and rounds)."""
+    return min(m * cap, max(4 * m, m * cap // 4))
 
 
 def _sorted_lists(ids: torch.Tensor, signs: torch.Tensor, counts: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
