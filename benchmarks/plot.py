@@ -42,6 +42,14 @@ DEFAULTS_11 = {"pair_search": "64x128x128 t32 w4 s4 tma masks items2048 maxnreg1
                "segment_pair_search 4096x4096": "64x64x128 t32 w4 s2 tma masks items2048 maxnreg128",
                "bucket": "64x128x128 w4 s3 tma masks items2048 maxnreg168"}
 
+#: the twelfth session (NOTES 59, 60): K = 64..192 at M = 131072 / 2^20 x 16384 with the segmented search and the
+#: unfused path (s31), and the rest of the issue's grid (s33: pair M = 16384, 65536; bucketing 2^20, 2^22 x 1024, 16384)
+FILTERS_12 = [os.path.join(RES, "filters_session12_allk_h200_2026-12-01.csv")]
+FILTERS_12_GRID = os.path.join(RES, "filters_session12_grid_h200_2026-12-01.csv")
+DEFAULTS_12 = {"pair_search": "64x128x128 t32 w4 s3 tma masks items2048 reserve-batch groups16 maxnreg168",
+               "segment_pair_search 4096x4096": "64x64x128 t32 w4 s2 tma masks items2048 reserve-batch maxnreg128",
+               "bucket": "64x128x128 w4 s3 tma masks items2048 maxnreg168"}
+
 
 def read(path):
     with open(path) as fh:
@@ -233,6 +241,23 @@ def filters_defaults_tables_and_plot(paths, defaults, previous, name, previous_n
     _save(fig, name)
 
 
+def filters_grid_table(paths, defaults) -> None:
+    """The defaults over the issue's whole grid (op, M, N, K, rate), from bench-filters CSVs: one
+    row per shape, the later path's row where two runs hold the same shape (each % of the roof is
+    against its own run's roof)."""
+    cells = {}
+    for path in paths:
+        for r in read(path):
+            if defaults.get(r["op"]) == r["config"]:
+                cells.setdefault((r["op"], int(r["M"]), int(r["N"]), int(r["K"])), {})[r["target_rate"]] = r
+    rates = ("0.01", "0.0001", "1e-06")
+    print("\n| op | M | N | K | rate 1e-2 | rate 1e-4 | rate 1e-6 |\n|---|---|---|---|---|---|---|")
+    for key in sorted(cells):
+        row = [f"{float(c['gpairs_s']):.0f} ({c['tops']}, {c['pct_roof']}%)" if (c := cells[key].get(rt)) else ""
+               for rt in rates]
+        print(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | " + " | ".join(row) + " |")
+
+
 def _finish(ax, xlabel: str, ylabel: str) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -253,3 +278,5 @@ if __name__ == "__main__":
     filters_defaults_tables_and_plot([FILTERS_8], DEFAULTS_8, PREVIOUS_8, "filters_session8.png")
     filters_defaults_tables_and_plot(FILTERS_9, DEFAULTS_9, PREVIOUS_8, "filters_session9.png")
     filters_defaults_tables_and_plot(FILTERS_11, DEFAULTS_11, DEFAULTS_9, "filters_session11.png", "the ninth session's")
+    filters_defaults_tables_and_plot(FILTERS_12, DEFAULTS_12, DEFAULTS_9, "filters_session12.png", "the ninth session's")
+    filters_grid_table([FILTERS_12_GRID] + FILTERS_12, DEFAULTS_12)
