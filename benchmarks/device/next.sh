@@ -1,24 +1,15 @@
-# planned device work of the twelfth session (written at the end of the eleventh, which had 586 s of
-# device time: s26 = bench-filters K = 128 + GPU tests, s27 = the failed tests again + a kernel profile).
-# Not a runnable queue: write sN.sh with benchmarks/device/lib.sh (queues / wait_queues / batch).
-# Everything committed is GPU-run except: the full filter GPU file at HEAD (s26 ran all 97 at 3789dc3:
-# 8 failed on list order, test-side, fixed in 4d07d6b; s27 re-ran the 53 bucket/default/odd-K tests,
-# all passed), and the docs.
+# planned device work of the thirteenth session (written at the end of the twelfth, which used its 1800 s in
+# s28..s34). Not a runnable queue: write sN.sh with benchmarks/device/lib.sh (queues / wait_queues / batch).
+# Everything on main is GPU-run: the filter GPU file at 1f071ff (106 of 112 before s31's timeout, no failure; note
+# the file now needs ~250 s) plus the other 12 at 8fc4220; the sieve's GPU tests at 1f071ff; c89505e's bucket item
+# buffer under its tests and the grid run. Not GPU-run: the branch async-h-check.
 #
-# 1. The full GPU suite at HEAD (filters, sieve, Ozaki); it includes the new masks-batch cases (NOTES 59).
-# 1b. item_reserve="batch" (NOTES 59, built and interpreter-tested, not GPU-run): profile_filters.py --op pair
-#    --rate 1e-4 --kernels with --item-reserve item and batch (item kernel 0.91 ms -> predicted 0.25-0.4), then
-#    tune_filters.py --rates 1e-2,1e-4,1e-6; flip DEFAULT_FILTER_CONFIG / DEFAULT_SEGMENT_CONFIG if it wins.
-# 2. Pair search at 1e-4 (issue 4: 45.1% of the roof, target 50%): the item kernel is the gap
-#    (0.91 ms of 3.8 at 1e-4, 0.014 at 1e-6; NOTES 58). ncu on mask_items_kernel (--op pair --rate 1e-4,
-#    -k regex:mask_items); then a cheaper item kernel: 16-byte vector loads of each gathered row,
-#    int32 dot in 4-byte lanes, fewer int64 address computations; or sort/group the items by tile and
-#    use tl.dot over (items of a tile) x (its 16 group columns). Prediction: item kernel 0.2-0.3 ms,
-#    pair search ~2.6-2.8 Tpairs/s at 1e-4 (55-62% of the roof).
-# 3. K = 64, 96, 160, 192 with the tile_masks defaults (bench-filters --ks 64,96,160,192 --pair-m 131072
-#    --bucket-m 1048576 --bucket-n 16384 --segments 4096): the issue's table at every K.
-# 4. The sieve on tile_masks: --segment-filters tma-masks and a filter_config of DEFAULT_FILTER_CONFIG /
-#    DEFAULT_BUCKET_CONFIG at dimension 110 (3 seeds, --profile) against the pinned SIEVE_* configs;
-#    memory at 120 (2x record buffer; bucket item buffer M x capacity_per_row x 16 bytes).
-# 5. Carried from the tenth session's plan: hybrid reservation (branch hybrid-reserve), the pre-test's
-#    CTA-wide predicate reduction, the int32-coeffs branch for 120's memory.
+# 1. Branch async-h-check (NOTES 60, "the host's share"): the half-norm range check enqueued and awaited after the
+#    launches. Run its GPU test (-k half_norm_range) and the pair/segment GPU tests; then bench-filters
+#    --ks 128 --pair-m 16384,65536,131072 --rates 1e-4,1e-6 --unfused (prediction: 65536 at ~52% of the roof,
+#    131072 ~54%); merge if it holds. Then issue 4 can be judged at every M (bucketing meets 50% everywhere).
+# 2. Further host cuts if 16384 matters: fewer Triton launch arguments (descriptors built once per plan), or
+#    a pair-search plan object (buffers, descriptors) reused across calls.
+# 3. The sieve on the new defaults: --segment-filters tma-masks and DEFAULT_BUCKET_CONFIG at dimension 110
+#    (3 seeds, --profile) against the pinned SIEVE_* configs; memory at 120 (bucket item buffer now <= id lists).
+# 4. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes).
