@@ -388,8 +388,8 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
 
         n_tiles = triton.cdiv(n, cfg.block_n)
         grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
+        kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
         if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
-            kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
             xd = _descriptor(xp, cfg.block_m, bk)
             yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
             pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), buf,
@@ -399,9 +399,9 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
                                          **cfg.launch_options())
         else:
             pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
-                                     buf, count, capacity, KP=xp.shape[1], GRAM=gram,
+                                     buf, count, capacity, KP=kp, GRAM=gram,
                                      TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                     BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg), num_stages=cfg.num_stages,
+                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages,
                                      **cfg.launch_options())
         if cfg.defer_rows or cfg.tile_masks:
             _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg)
@@ -508,11 +508,11 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         from ._kernels.filters import bucket_kernel, bucket_tma_kernel, mask_items_kernel
 
         grid = (triton.cdiv(m, cfg.block_m),)
+        bk = _block_k(xp.shape[1], cfg)
         if cfg.tma and cfg.tile_masks:
             item_cap = _bucket_item_cap(m, cap)
             items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
             n_items = torch.zeros(1, dtype=torch.int64, device=dev)
-            bk = _block_k(xp.shape[1], cfg)
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
@@ -525,14 +525,13 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:
-            bk = _block_k(xp.shape[1], cfg)
             bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
                                     **cfg.launch_options(pair=False))
         else:
             bucket_kernel[grid](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
-                                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg),
+                                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
                                 num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
 
@@ -690,8 +689,8 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         from ._kernels.filters import segment_pair_search_kernel, segment_pair_search_tma_kernel
 
         xp = _padded(x)
+        bk = _block_k(xp.shape[1], cfg)
         if cfg.tma:
-            bk = _block_k(xp.shape[1], cfg)
             segment_pair_search_tma_kernel[(len(work),)](_descriptor(xp, cfg.block_m, bk), half_norms, work, int(goal),
                                                          buf, count, capacity, KP=xp.shape[1],
                                                          TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
@@ -700,7 +699,7 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         else:
             segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), buf, count,
                                                      capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
-                                                     BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=_block_k(xp.shape[1], cfg),
+                                                     BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
                                                      num_stages=cfg.num_stages, **cfg.launch_options())
         if cfg.defer_rows or cfg.tile_masks:
             _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg)
