@@ -308,6 +308,27 @@ def test_filter_bad_input(call, err, match):
         call()
 
 
+@pytest.mark.gpu
+def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
+    """On CUDA the half-norm range check is enqueued and awaited after the launches: a bad h (either
+    operand, either search) still raises before the call returns, with the values, and the next
+    call with good inputs is exact."""
+    x = _vecs(rng, 300, 128).cuda()
+    h = half_norms(x)
+    bad = h.clone()
+    bad[17] = 2**29
+    with pytest.raises(ValueError, match=r"half_norms must lie in \[-2\^29, 2\^29\), got values in \[\d+, 536870912\]"):
+        pair_search(x, bad, 0, 1000)
+    with pytest.raises(ValueError, match=r"y_half_norms must lie in .*got values in \[-536870913, "):
+        pair_search(x, h, 0, 1000, x, torch.where(torch.arange(300, device="cuda") == 3, -2**29 - 1, h))
+    offsets = torch.tensor([0, 100, 300], dtype=torch.int64, device="cuda")
+    with pytest.raises(ValueError, match=r"half_norms must lie in"):
+        segment_pair_search(x, bad, 0, 1000, offsets)
+    goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-2)
+    hits = pair_search(x, h, goal, 10**5, deterministic=True)
+    np.testing.assert_array_equal(hits.valid().cpu().numpy(), ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal))
+
+
 @pytest.mark.parametrize("gram", [True, False])
 def test_tile_masks_all_32_tile_bits(rng, dev, gram):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
