@@ -4,6 +4,11 @@ checked against the default's.
 
     PYTHONPATH=src python benchmarks/tune_filters.py --out results/x.csv
     PYTHONPATH=src python benchmarks/tune_filters.py --k 160 --kblocks   # K blocks and tile widths at K = 160
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384,65536 --tiles --plan
+        # Gram searches of smaller M: tiles per program and tile shapes, each also as a PairSearchPlan (CUDA graph)
+
+A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
+call overlaps the GPU work of the previous one, as in bench-filters.
 """
 
 import argparse
@@ -12,13 +17,10 @@ from dataclasses import replace
 import torch
 
 from int8tc.bench.common import report, time_cuda
-from int8tc.bench.filters import _flags, _quantile, _sample_values
+from int8tc.bench.filters import _name, _quantile, _sample_values
 from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, SIEVE_BUCKET_CONFIG,
-                          SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, bucket, half_norms, pair_search, segment_pair_search)
-
-
-def _name(c) -> str:
-    return f"{c.block_m}x{c.block_n}x{c.block_k} t{c.tiles_per_program} w{c.num_warps} s{c.num_stages}{_flags(c)}"
+                          SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, PairSearchPlan, bucket, half_norms, pair_search,
+                          segment_pair_search)
 
 
 def main():
@@ -29,6 +31,10 @@ def main():
     p.add_argument("--k", type=int, default=128, help="vector length")
     p.add_argument("--kblocks", action="store_true",
                    help="each default with block_k 128 and 64 and, for the 64x128 ones, as 64x64 (which wins at a K)")
+    p.add_argument("--m", default="131072", help="comma list of Gram-search sizes")
+    p.add_argument("--tiles", action="store_true",
+                   help="pair search: the default with 8/16 tiles per program, 128x128 tiles and 64x64 tiles")
+    p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
     rates = [float(r) for r in args.rates.split(",")]
@@ -47,32 +53,46 @@ def main():
         seg_cfgs = [S, replace(S, item_reserve=other), replace(S, column_groups=24 - S.column_groups),
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
+    if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
+        pair_cfgs = [D, replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
+                     replace(D, block_m=128, tiles_per_program=16, num_warps=8, maxnreg=None),
+                     replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8),
+                     replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8, tiles_per_program=16)]
     rows = []
 
-    def run(op, cfgs, fn, pairs):
+    def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):
         base = None
         for c in cfgs:
             res = {}
             try:
                 ms = time_cuda(lambda: res.update(h=fn(c)), args.iters, warmup=2)
+                total = total_of(res["h"])
             except Exception as e:  # a config the compiler rejects: said, the run goes on
                 print(f"{op} {_name(c)}: {type(e).__name__}: {str(e)[:200]}")
                 continue
-            total = res["h"]
             base = total if base is None else base
             rows.append({"op": op, "config": _name(c), "time_ms": f"{ms:.3f}", "gpairs_s": f"{pairs / ms / 1e6:.1f}",
                          "tops": f"{2 * k * pairs / ms / 1e9:.0f}", "hits": total, "same_hits": total == base})
             print(rows[-1], flush=True)
 
-    m = 131072
-    x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
-    h = half_norms(x)
-    vals = _sample_values(x, h, x, h, False)
-    for rate in rates if "pair" not in args.skip else []:
-        goal = _quantile(vals, rate)
-        cap = int(4 * rate * m * (m - 1) // 2) + 4096
-        run(f"pair_search {m} rate {rate:g}", pair_cfgs, lambda c: pair_search(x, h, goal, cap, config=c).total,
-            m * (m - 1) // 2)
+    for m in [int(v) for v in args.m.split(",")] if "pair" not in args.skip else []:
+        x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
+        h = half_norms(x)
+        vals = _sample_values(x, h, x, h, False)
+        for rate in rates:
+            goal = _quantile(vals, rate)
+            cap = int(4 * rate * m * (m - 1) // 2) + 4096
+            run(f"pair_search {m} rate {rate:g}", pair_cfgs, lambda c: pair_search(x, h, goal, cap, config=c),
+                m * (m - 1) // 2)
+            for c in pair_cfgs if args.plan else []:
+                try:
+                    plan = PairSearchPlan(m, k, cap, config=c)
+                except Exception as e:  # as run's
+                    print(f"plan {_name(c)}: {type(e).__name__}: {str(e)[:200]}")
+                    continue
+                run(f"pair_search_plan {m} rate {rate:g}", [c], lambda c: plan(goal, x, h), m * (m - 1) // 2)
+                del plan
+        del x, h
     count, size = 4096, 4096
     xs = torch.randint(-64, 64, (count * size, k), dtype=torch.int8, device="cuda", generator=g)
     hs = half_norms(xs)
@@ -83,7 +103,7 @@ def main():
         pairs = count * size * (size - 1) // 2
         cap = int(4 * rate * pairs) + 4096
         run(f"segment_pair_search {count}x{size} rate {rate:g}", seg_cfgs,
-            lambda c: segment_pair_search(xs, hs, goal, cap, offsets, config=c).total, pairs)
+            lambda c: segment_pair_search(xs, hs, goal, cap, offsets, config=c), pairs)
     del xs, hs
     mb, n = 1 << 20, 16384
     xb = torch.randint(-64, 64, (mb, k), dtype=torch.int8, device="cuda", generator=g)
@@ -93,7 +113,7 @@ def main():
         thr = torch.full((mb,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
         cap = int(10 * rate * n) + 16
         run(f"bucket {mb}x{n} rate {rate:g}", bucket_cfgs,
-            lambda cf: int(bucket(xb, c, thr, cap, config=cf).counts.sum()), mb * n)
+            lambda cf: bucket(xb, c, thr, cap, config=cf), mb * n, lambda r: int(r.counts.sum()))
     report(rows, args.out)
 
 

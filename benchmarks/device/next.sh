@@ -4,7 +4,7 @@
 # the file now needs ~250 s) plus the other 12 at 8fc4220; the sieve's GPU tests at 1f071ff; c89505e's bucket item
 # buffer under its tests and the grid run. Not GPU-run: the branch async-h-check.
 #
-# 1. Branch async-h-check (NOTES 60, "the host's share"; benchmarks/device/s35.sh is ready, run it on that branch): the half-norm range check enqueued and awaited after the
+# 1. (done in s35, merged) Branch async-h-check (NOTES 60, "the host's share"; benchmarks/device/s35.sh is ready, run it on that branch): the half-norm range check enqueued and awaited after the
 #    launches. Run its GPU test (-k half_norm_range) and the pair/segment GPU tests; then bench-filters
 #    --ks 128 --pair-m 16384,65536,131072 --rates 1e-4,1e-6 --unfused (prediction: 65536 at ~52% of the roof,
 #    131072 ~54%); merge if it holds. Then issue 4 can be judged at every M (bucketing meets 50% everywhere).

@@ -113,12 +113,17 @@ def _flags(cfg) -> str:
             + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else ""))
 
 
+def _name(cfg) -> str:
+    return (f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps} s{cfg.num_stages}"
+            f"{_flags(cfg)}")
+
+
 def _run(args, emit) -> None:
     import torch
 
     from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
                          SIEVE_BUCKET_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig,
-                         bucket, half_norms, pair_search, segment_pair_search)
+                         PairSearchPlan, bucket, half_norms, pair_search, segment_pair_search)
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -165,9 +170,14 @@ def _run(args, emit) -> None:
                         res["h"] = pair_search(x, h, goal, cap, config=cfg)
                     ms = time_cuda(fused, args.iters, warmup=2)
                     hh = res["h"]
-                    emit(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
-                             f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"
-                             f" s{cfg.num_stages}{_flags(cfg)}"))
+                    emit(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs, _name(cfg)))
+                if args.plan:
+                    plan = PairSearchPlan(m, k, cap)
+                    ms = time_cuda(lambda: res.update(h=plan(goal, x, h)), args.iters, warmup=2)
+                    hh = res["h"]
+                    emit(row("pair_search_plan", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
+                             f"{_name(DEFAULT_FILTER_CONFIG)} graph"))
+                    del plan
                 if args.unfused and rate == 1e-4 and m == max(_ints(args.pair_m)[:2]):
                     ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1)
                     n_hits = int(unfused_pair_search(x, h, goal).shape[0])
@@ -203,9 +213,7 @@ def _run(args, emit) -> None:
                         continue
                     hh = res["h"]
                     emit(row(f"segment_pair_search {count}x{size}", m, size, k, rate, hh.total, cap, hh.dropped, ms,
-                             pairs, f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps}"
-                             f" s{cfg.num_stages}"
-                             f"{_flags(cfg)}"))
+                             pairs, _name(cfg)))
             del x, h, vals
             torch.cuda.empty_cache()
         for m in _ints(args.bucket_m):
@@ -252,6 +260,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--unfused", action="store_true", help="also time the unfused torch pair search")
     p.add_argument("--sweep", action="store_true", help="also try a few tile configs at the first M, rate 1e-4")
+    p.add_argument("--plan", action=argparse.BooleanOptionalAction, default=True,
+                   help="Gram search: also the default config as a PairSearchPlan (one CUDA graph per call; "
+                        "what a caller searching one shape again and again gets)")
     p.add_argument("--out", help="write the long-format CSV here")
 
 

@@ -189,11 +189,21 @@ class PairHits:
     records: torch.Tensor
     count: torch.Tensor
     capacity: int
+    #: ``PairSearchPlan`` results only: the plan's int64 status [6] on the device (the total, the
+    #: item count, then min(0, min h), max(0, max h) of half_norms and of y_half_norms), read in one
+    #: copy with the total; a half norm out of range raises ValueError there
+    status: torch.Tensor | None = None
 
     @property
     def total(self) -> int:
-        """All hits found, also those beyond capacity (synchronises with the device)."""
-        return int(self.count.item())
+        """All hits found, also those beyond capacity (synchronises with the device). Results of a
+        ``PairSearchPlan`` raise ValueError here when its inputs' half norms were out of range."""
+        if self.status is None:
+            return int(self.count.item())
+        total, _, lo, hi, y_lo, y_hi = self.status.tolist()
+        _raise_if_out("half_norms", lo, hi)
+        _raise_if_out("y_half_norms", y_lo, y_hi)
+        return total
 
     @property
     def kept(self) -> int:
@@ -249,6 +259,11 @@ def _check_vec(name: str, v, n: int, device) -> torch.Tensor:
 H_MAX = 2**29
 
 
+def _raise_if_out(name: str, lo: int, hi: int) -> None:
+    if lo < -H_MAX or hi >= H_MAX:
+        raise ValueError(f"{name} must lie in [-2^29, 2^29), got values in [{lo}, {hi}]")
+
+
 def _check_half_norms(name: str, h, n: int, device):
     """h validated as int32 [n] on device with |h| < 2^29, so that h_i - goal + h_j is exact in the
     kernels' int32 (true half norms of int8 vectors with K <= 192 stay below 2^21). Returns (h
@@ -262,8 +277,7 @@ def _check_half_norms(name: str, h, n: int, device):
     h = _check_vec(name, h, n, device)
 
     def raise_if_out(lo: int, hi: int) -> None:
-        if lo < -H_MAX or hi >= H_MAX:
-            raise ValueError(f"{name} must lie in [-2^29, 2^29), got values in [{lo}, {hi}]")
+        _raise_if_out(name, lo, hi)
 
     if not h.numel():
         return h, lambda: None
@@ -408,32 +422,36 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
     if m and n:
-        from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
-
-        n_tiles = triton.cdiv(n, cfg.block_n)
-        grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
-        kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
-        if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
-            xd = _descriptor(xp, cfg.block_m, bk)
-            yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
-            pair_search_tma_kernel[grid](xd, half_norms, yd, _h_descriptor(hy, cfg.block_n), m, n, int(goal), buf,
-                                         count, capacity, KP=kp,
-                                         GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                         BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                         **cfg.launch_options())
-        else:
-            pair_search_kernel[grid](xp, xp.stride(0), half_norms, yp, yp.stride(0), hy, m, n, int(goal),
-                                     buf, count, capacity, KP=kp, GRAM=gram,
-                                     TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages,
-                                     **cfg.launch_options())
-        if cfg.defer_rows or cfg.tile_masks:
-            _write_deferred(xp, half_norms, yp, hy, goal, buf, count, capacity, gram, cfg)
+        _launch_pair_search(xp, half_norms, yp, hy, m, n, int(goal), buf, count, capacity, gram, cfg)
     h_done()
     if y_done:
         y_done()
     hits = PairHits(records, count[:1], capacity)
     return _sort_records(hits, n) if deterministic else hits
+
+
+def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
+                        cfg: FilterConfig) -> None:
+    """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
+    ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures)."""
+    from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
+
+    n_tiles = triton.cdiv(n, cfg.block_n)
+    grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
+    kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
+    if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
+        xd = _descriptor(xp, cfg.block_m, bk)
+        yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
+        pair_search_tma_kernel[grid](xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count, capacity,
+                                     KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+                                     **cfg.launch_options())
+    else:
+        pair_search_kernel[grid](xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
+                                 KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                                 BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
+    if cfg.defer_rows or cfg.tile_masks:
+        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg)
 
 
 def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

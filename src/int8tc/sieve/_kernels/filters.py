@@ -743,3 +743,24 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
                                               & (cols[None, :] > col[:, None]), acc, cols)
                         _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, start + r, col, dot,
                                             (rc > r) & (start + r < capacity))
+
+
+@triton.jit
+def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, H_MAX: tl.constexpr, WRITE_HXG: tl.constexpr,
+                       BLOCK: tl.constexpr):
+    """A pair-search plan's input pass over half norms h [n] int32: with WRITE_HXG the row limits
+    h - goal (goal read from goal_ptr, so a captured graph takes a new goal without a new
+    capture; the search then runs with goal 0); and the range check h in [-H_MAX, H_MAX):
+    range_ptr[0] = min(0, min h) and range_ptr[1] = max(0, max h) (int64, zeroed by the caller),
+    updated by an atomic only where a block holds a value out of range."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    h = tl.load(h_ptr + offs, mask=mask, other=0)
+    if WRITE_HXG:
+        tl.store(hxg_ptr + offs, h - tl.load(goal_ptr), mask=mask)
+    lo = tl.min(h, axis=0)
+    hi = tl.max(h, axis=0)
+    if lo < -H_MAX:
+        tl.atomic_min(range_ptr, lo.to(tl.int64), sem="relaxed")
+    if hi >= H_MAX:
+        tl.atomic_max(range_ptr + 1, hi.to(tl.int64), sem="relaxed")

@@ -1,0 +1,173 @@
+"""Pair-search plans: one search shape, set up once, run many times (public API).
+
+``pair_search`` validates, allocates and launches on every call; on the host that is ~0.25 ms
+(the range check, two Triton launches with their TMA descriptors, buffers), which is more than the
+GPU needs for a Gram search of 16384 vectors (~0.06 ms at K = 128). A ``PairSearchPlan`` owns the
+padded input buffers, the record buffer and the counters of one shape, and on CUDA captures the
+whole search (counters reset, input pass, search kernel, item kernel) as one CUDA graph: a call
+copies the inputs in (or the caller wrote them in place), sets the goal and replays the graph,
+with no host sync. The goal lives in device memory (the input pass writes the row limits
+h_i - goal; the captured kernels run with goal 0), so a new goal needs no new capture.
+"""
+
+from __future__ import annotations
+
+import os
+
+import torch
+
+from .ops import (DEFAULT_FILTER_CONFIG, H_MAX, K_ALIGN, FilterConfig, PairHits, _check_count, _check_goal,
+                  _check_int8, _check_vec, _launch_pair_search, _record_buffers, _sort_records)
+
+#: elements per program of the plan's input pass
+_INPUT_BLOCK = 1024
+
+
+class PairSearchPlan:
+    """A pair search of fixed shapes (``pair_search``'s semantics), reusable across calls.
+
+    Shapes: a Gram search of ``m`` vectors (all i < j) or, with ``n``, ``m`` vectors x against ``n``
+    vectors y; rows of length ``k`` (1 <= k <= 192; padded to a multiple of 32 inside the plan).
+
+    Usage::
+
+        plan = PairSearchPlan(m, k, capacity)          # Gram search, on CUDA captured as a graph
+        hits = plan(goal, x, h)                        # x [m, k] int8, h [m] int32 (copied in)
+        plan.x.copy_(x2); plan.half_norms.copy_(h2)    # or write the inputs in place ...
+        hits = plan(goal)                              # ... and run on them
+
+    Results are views of the plan's buffers: valid until the plan's next call (clone what must
+    outlive it). The half-norm range check (|h| < 2^29, as ``pair_search``) runs on the device
+    inside the plan; an input out of range makes the result raise ValueError when it is read
+    (``total``, ``kept``, ``dropped``, ``valid()``), not when the call returns: a call never waits
+    for the device. A plan belongs to one device and stream use at a time (its buffers are reused).
+
+    Args:
+        m, k: rows and row length of x; capacity: records kept at most.
+        n: rows of y (None: a Gram search of x).
+        device: where it runs: CUDA, or CPU tensors under the Triton interpreter (tests).
+        config: kernel choice (default ``DEFAULT_FILTER_CONFIG``).
+        graph: capture a CUDA graph (default: on CUDA). False runs the same launches eagerly
+            (still no host sync).
+    """
+
+    def __init__(self, m: int, k: int, capacity: int, *, n: int | None = None, device="cuda",
+                 config: FilterConfig | None = None, graph: bool | None = None):
+        m = _check_count("m", m)
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 192:
+            raise ValueError(f"k must be an int in 1..192, got {k!r}")
+        self.gram = n is None
+        n = m if self.gram else _check_count("n", n)
+        self.m, self.n, self.k = m, n, k
+        self.capacity = _check_count("capacity", capacity)
+        self.config = config or DEFAULT_FILTER_CONFIG
+        if not isinstance(self.config, FilterConfig):
+            raise TypeError(f"config must be a FilterConfig, got {type(self.config).__name__}")
+        dev = torch.device(device)
+        if dev.type == "cuda" and dev.index is None:
+            dev = torch.device("cuda", torch.cuda.current_device())
+        if dev.type not in ("cuda", "cpu") or (dev.type == "cpu" and os.environ.get("TRITON_INTERPRET") != "1"):
+            raise ValueError(f"PairSearchPlan runs the Triton kernels: a CUDA device, or CPU tensors under "
+                             f"TRITON_INTERPRET=1; got device {dev}")
+        if graph is None:
+            graph = dev.type == "cuda"
+        if graph and dev.type != "cuda":
+            raise ValueError(f"graph=True needs a CUDA device, got {dev}")
+        self.device = dev
+        kp = -(-k // K_ALIGN) * K_ALIGN
+        self._xp = torch.zeros((m, kp), dtype=torch.int8, device=dev)  # padding columns stay zero
+        self._h = torch.zeros(m, dtype=torch.int32, device=dev)
+        self._hxg = torch.zeros(m, dtype=torch.int32, device=dev)  # row limits h - goal
+        if self.gram:
+            self._yp, self._hy = self._xp, self._h
+        else:
+            self._yp = torch.zeros((n, kp), dtype=torch.int8, device=dev)
+            self._hy = torch.zeros(n, dtype=torch.int32, device=dev)
+        self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
+        self._records, self._buf, count = _record_buffers(self.capacity, dev, self.config)
+        # status: the kernels' counters (total, items) then the range check's min/max per operand
+        self._status = torch.zeros(6, dtype=torch.int64, device=dev)
+        self._graph = None
+        if graph:
+            self._capture()
+
+    @property
+    def x(self) -> torch.Tensor:
+        """The plan's x [m, k] int8 (a view of its padded buffer): write inputs here in place."""
+        return self._xp[:, :self.k]
+
+    @property
+    def half_norms(self) -> torch.Tensor:
+        """The plan's half norms of x [m] int32."""
+        return self._h
+
+    @property
+    def y(self) -> torch.Tensor:
+        """The plan's y [n, k] int8 (cross searches; a Gram plan's y is its x)."""
+        return self._yp[:, :self.k]
+
+    @property
+    def y_half_norms(self) -> torch.Tensor:
+        return self._hy
+
+    def _enqueue(self) -> None:
+        """The launches of one call (what the graph holds): counters reset, input pass, search."""
+        from ._kernels.filters import plan_inputs_kernel
+
+        self._status.zero_()
+        m, n = self.m, self.n
+        if m:
+            plan_inputs_kernel[(-(-m // _INPUT_BLOCK),)](self._h, m, self._goal, self._hxg, self._status[2:],
+                                                         H_MAX=H_MAX, WRITE_HXG=True, BLOCK=_INPUT_BLOCK)
+        if not self.gram and n:
+            plan_inputs_kernel[(-(-n // _INPUT_BLOCK),)](self._hy, n, self._goal, self._hxg, self._status[4:],
+                                                         H_MAX=H_MAX, WRITE_HXG=False, BLOCK=_INPUT_BLOCK)
+        if m and n:
+            _launch_pair_search(self._xp, self._hxg, self._yp, self._hy, m, n, 0, self._buf, self._status[:2],
+                                self.capacity, self.gram, self.config)
+
+    def _capture(self) -> None:
+        # a warm-up run compiles the kernels (a goal no pair meets: the zero inputs would all hit)
+        self._goal.fill_(-(2**30))
+        side = torch.cuda.Stream(self.device)
+        side.wait_stream(torch.cuda.current_stream(self.device))
+        with torch.cuda.stream(side):
+            self._enqueue()
+        torch.cuda.current_stream(self.device).wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            self._enqueue()
+        self._graph = graph
+
+    def _copy_in(self, name: str, dst: torch.Tensor, src) -> None:
+        if src is None or src is dst:
+            return
+        if name.endswith("half_norms"):
+            src = _check_vec(name, src, dst.shape[0], self.device)
+        else:
+            _check_int8(name, src, self.device)
+            if tuple(src.shape) != tuple(dst.shape):
+                raise ValueError(f"{name} must be [{dst.shape[0]}, {self.k}] for this plan, got {list(src.shape)}")
+        dst.copy_(src)
+
+    def __call__(self, goal: int, x: torch.Tensor | None = None, half_norms: torch.Tensor | None = None,
+                 y: torch.Tensor | None = None, y_half_norms: torch.Tensor | None = None, *,
+                 deterministic: bool = False) -> PairHits:
+        """Run the search with ``goal`` on the given inputs (copied into the plan) or, where one is
+        None, on what the plan's buffer holds. Returns ``PairHits`` over the plan's buffers (valid
+        until the next call); ``deterministic`` sorts the kept records (one host sync)."""
+        _check_goal(goal)
+        if self.gram and (y is not None or y_half_norms is not None):
+            raise ValueError("y / y_half_norms given to a Gram plan (made without n)")
+        self._copy_in("x", self.x, x)
+        self._copy_in("half_norms", self._h, half_norms)
+        if not self.gram:
+            self._copy_in("y", self.y, y)
+            self._copy_in("y_half_norms", self._hy, y_half_norms)
+        self._goal.fill_(int(goal))
+        if self._graph is not None:
+            self._graph.replay()
+        else:
+            self._enqueue()
+        hits = PairHits(self._records, self._status[:1], self.capacity, status=self._status)
+        return _sort_records(hits, self.n) if deterministic else hits
