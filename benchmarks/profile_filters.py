@@ -11,6 +11,8 @@ compiles), then times a third run and prints it with the hits. --kernels: also r
 torch.profiler and print each kernel's CUDA time (search kernel vs item kernel vs the rest).
 --host: where a call's time outside the kernels goes (the wall time of a call and its count read,
 the same call on 256 vectors, where the kernels take microseconds, and the half-norm range check).
+--plan (pair): the search as a PairSearchPlan (one CUDA graph per call); --trace PATH: a Chrome
+trace of the --kernels run (gaps between the graph's kernels).
 """
 
 import argparse
@@ -21,7 +23,7 @@ import torch
 from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
 from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
-                          bucket, half_norms, pair_search, segment_pair_search)
+                          PairSearchPlan, bucket, half_norms, pair_search, segment_pair_search)
 
 
 def main():
@@ -40,6 +42,9 @@ def main():
     p.add_argument("--column-groups", type=int, choices=(8, 16), default=None,
                    help="the op's default config with this FilterConfig.column_groups (NOTES 60)")
     p.add_argument("--host", action="store_true", help="host-side time of a call (see above)")
+    p.add_argument("--plan", action="store_true", help="pair: run it as a PairSearchPlan (CUDA graph)")
+    p.add_argument("--tiles-per-program", type=int, default=None, help="the config with this tiles_per_program")
+    p.add_argument("--trace", help="with --kernels: write a Chrome trace here")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
@@ -47,7 +52,9 @@ def main():
     if args.item_reserve and args.op != "bucket":
         cfg = base = replace(base, item_reserve=args.item_reserve)
     if args.column_groups:
-        cfg = replace(base, column_groups=args.column_groups)
+        cfg = base = replace(base, column_groups=args.column_groups)
+    if args.tiles_per_program:
+        cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m
     x = torch.randint(-64, 64, (m, args.k), dtype=torch.int8, device="cuda", generator=g)
     h = half_norms(x)
@@ -67,7 +74,11 @@ def main():
         else:
             pairs = m * (m - 1) // 2
             cap = int(4 * args.rate * pairs) + 4096
-            run = lambda: pair_search(x, h, goal, cap, config=cfg).count[0]  # noqa: E731
+            if args.plan:
+                plan = PairSearchPlan(m, args.k, cap, config=cfg)
+                run = lambda: plan(goal, x, h).count[0]  # noqa: E731
+            else:
+                run = lambda: pair_search(x, h, goal, cap, config=cfg).count[0]  # noqa: E731
     for _ in range(2):
         hits = run()
     torch.cuda.synchronize()
@@ -91,6 +102,8 @@ def main():
             for _ in range(3):
                 run()
             torch.cuda.synchronize()
+        if args.trace:
+            prof.export_chrome_trace(args.trace)
         for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total):
             if e.device_time_total > 0:
                 print(f"  {e.key[:60]:60s} x{e.count:<3d} {e.device_time_total / e.count / 1e3:8.3f} ms each")
