@@ -34,7 +34,6 @@ def main():
     p.add_argument("--m", default="131072", help="comma list of Gram-search sizes")
     p.add_argument("--tiles", action="store_true",
                    help="pair search: the default with 8/16 tiles per program, 128x128 tiles and 64x64 tiles")
-    p.add_argument("--dp4a", action="store_true", help="each default with and without FilterConfig.item_dp4a (NOTES 61)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -54,8 +53,6 @@ def main():
         seg_cfgs = [S, replace(S, item_reserve=other), replace(S, column_groups=24 - S.column_groups),
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
-    if args.dp4a:  # the item kernel's recompute by dp4a words or widened int8 products
-        pair_cfgs, seg_cfgs, bucket_cfgs = ([c, replace(c, item_dp4a=False)] for c in (D, S, B))
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
                      replace(D, block_m=128, tiles_per_program=16, num_warps=8, maxnreg=None),

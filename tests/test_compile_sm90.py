@@ -244,12 +244,6 @@ if __name__ == "__main__":
                                       "count_ptr": "*i64", "capacity": "i64"},
                                      {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16,
                                       "signs_ptr": None, "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 8}, {"num_warps": 4}),
-        "mask_items_dp4a": (mask_items_kernel,
-                            {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
-                             "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64",
-                             "item_cap": "i64", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
-                            {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None,
-                             "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 16, "DP4A": True}, {"num_warps": 4}),
         "deferred_rows": (deferred_rows_kernel,
                           {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                            "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -314,7 +308,7 @@ if __name__ == "__main__":
     for name, (fn, sig, consts, opts) in CASES.items():
         ptx = _compile(fn, sig, consts, **opts).asm["ptx"]
         report[name] = {"target": ".target sm_90a" in ptx, "wgmma_s8": "wgmma.mma_async" in ptx and ".s32.s8.s8" in ptx,
-                        "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx, "dp4a": "dp4a.s32.s32" in ptx,
+                        "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
                         "int_div": sum(ptx.count(op) for op in ("rem.s32", "div.s32", "rem.u32", "div.u32")),
                         "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx))}
@@ -340,14 +334,9 @@ def report():
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items",
-                                  "mask_items_batch_reserve", "mask_items_dp4a"])
+                                  "mask_items_batch_reserve"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
-
-
-def test_item_kernel_recomputes_with_dp4a(report):
-    # the item kernel's exact recompute: dp4a on packed int32 words (NOTES.md 61); not without it
-    assert report["mask_items_dp4a"]["dp4a"] and not report["mask_items_batch_reserve"]["dp4a"]
 
 
 def test_int8_products_use_wgmma(report):

@@ -82,9 +82,6 @@ class FilterConfig:
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
-    #: tile_masks: the item kernel multiplies int32 words by ``dp4a`` (CUDA; the interpreter always
-    #: takes the widened int8 products), NOTES.md 61
-    item_dp4a: bool = True
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -488,7 +485,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
                                        count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                                        BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=ITEM_BLOCK,
                                        BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
-                                       DP4A=cfg.item_dp4a and xp.is_cuda, num_warps=cfg.item_warps)
+                                       num_warps=cfg.item_warps)
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
@@ -569,8 +566,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             mask_items_kernel[(programs,)](xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                                            n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
                                            BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=ITEM_BLOCK, BUCKET=True,
-                                           GROUPS=cfg.column_groups, DP4A=cfg.item_dp4a and xp.is_cuda,
-                                           num_warps=cfg.item_warps)
+                                           GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:

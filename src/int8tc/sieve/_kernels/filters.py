@@ -525,13 +525,6 @@ def deferred_rows_kernel(
         _store_records(out_ptr, pos, i + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
-@triton.jit
-def _dp4a(a, b, c):
-    # c + the sum of the four products of the packed signed bytes of a and b (int32, exact)
-    return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, $3;", "=r,r,r,r", [a, b, c], dtype=tl.int32,
-                                     is_pure=True, pack=1)
-
-
 @triton.jit(do_not_specialize=["goal", "item_cap", "capacity"])
 def mask_items_kernel(
     x_ptr, stride_x, hx_ptr,  # X [M, KP] int8; h_x [M] int32 (bucketing: the thresholds)
@@ -542,7 +535,6 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
-    DP4A: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -553,10 +545,7 @@ def mask_items_kernel(
     BATCH_RESERVE the BLOCK_I items of an iteration reserve one range by one atomic and take their
     starts from a prefix sum). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
-    stride over the first min(items, item_cap) items (the count is read here). DP4A (CUDA only, not
-    under the interpreter): the rows are read as int32 words and multiplied by ``dp4a`` (four int8
-    products and their sum per instruction, exact) instead of widened int8 products: the recompute
-    was bound by those integer instructions (NOTES.md 61)."""
+    stride over the first min(items, item_cap) items (the count is read here)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -571,26 +560,13 @@ def mask_items_kernel(
         # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
         cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
-        if DP4A:  # KP and the row strides are multiples of 16 bytes (the launchers' padding)
-            x32 = x_ptr.to(tl.pointer_type(tl.int32), bitcast=True)
-            y32 = y_ptr.to(tl.pointer_type(tl.int32), bitcast=True)
-            acc = tl.zeros((BLOCK_I, GC, BLOCK_K // 4), dtype=tl.int32)
-            for w0 in tl.static_range(0, KP // 4, BLOCK_K // 4):
-                ws = w0 + tl.arange(0, BLOCK_K // 4)
-                xi = tl.load(x32 + i[:, None].to(tl.int64) * (stride_x // 4) + ws[None, :], mask=imask[:, None],
-                             other=0)
-                yt = tl.load(y32 + cols[:, :, None].to(tl.int64) * (stride_y // 4) + ws[None, None, :],
-                             mask=cmask[:, :, None], other=0)
-                acc = _dp4a(yt, xi[:, None, :] + tl.zeros_like(yt), acc)
-            dot = tl.sum(acc, axis=2)
-        else:
-            dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
-            for k0 in tl.static_range(0, KP, BLOCK_K):
-                ks = k0 + tl.arange(0, BLOCK_K)
-                xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
-                yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :],
-                             mask=cmask[:, :, None], other=0)
-                dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
+        dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            ks = k0 + tl.arange(0, BLOCK_K)
+            xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
+            yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
+                         other=0)
+            dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
         lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
         if BUCKET:
             hit = (tl.abs(dot) >= lim[:, None]) & cmask
