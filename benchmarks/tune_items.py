@@ -1,7 +1,7 @@
 """The item kernel of tile_masks (mask_items_kernel) alone: items per iteration, programs and warps.
 
 Gram pair search of --m vectors (K = 128, rate --rate) with the default config, the item kernel's
-CUDA time from torch.profiler (mean of 3 calls) for each (ITEM_BLOCK, item_programs, item_warps),
+CUDA time from torch.profiler (mean of 3 calls) for each (item_block, item_programs, item_warps),
 hits checked against the default's.
 
     PYTHONPATH=src python benchmarks/tune_items.py --m 65536 --out results/x.csv
@@ -15,7 +15,7 @@ from torch.profiler import ProfilerActivity, profile
 
 from int8tc.bench.common import report
 from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.sieve import DEFAULT_FILTER_CONFIG, half_norms, ops, pair_search
+from int8tc.sieve import DEFAULT_FILTER_CONFIG, half_norms, pair_search
 
 
 def main():
@@ -35,10 +35,9 @@ def main():
     cap = int(4 * args.rate * m * (m - 1) // 2) + 4096
     rows, base = [], None
     for blk in (int(v) for v in args.blocks.split(",")):
-        ops.ITEM_BLOCK = blk
         for progs in (int(v) for v in args.programs.split(",")):
             for warps in (int(v) for v in args.warps.split(",")):
-                cfg = replace(DEFAULT_FILTER_CONFIG, item_programs=progs, item_warps=warps)
+                cfg = replace(DEFAULT_FILTER_CONFIG, item_block=blk, item_programs=progs, item_warps=warps)
                 for _ in range(2):
                     total = pair_search(x, h, goal, cap, config=cfg).total
                 with profile(activities=[ProfilerActivity.CUDA]) as prof:

@@ -23,9 +23,11 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True),
                         replace(TMA_CFG, tile_masks=True),
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, item_programs=3, item_warps=1,
-                                item_reserve="batch", column_groups=16)],
+                                item_reserve="batch", column_groups=16),
+                        replace(TMA_CFG, block_n=32, tile_masks=True, item_programs=2, item_warps=2, item_block=32,
+                                item_reserve="batch")],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
-                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16"])
+                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -656,6 +658,8 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
         FilterConfig(item_reserve="tile")
+    with pytest.raises(ValueError, match="item_block must be 16, 32 or 64, got 8"):
+        FilterConfig(item_block=8)
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
     for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):

@@ -73,12 +73,14 @@ class FilterConfig:
     #: their warps
     item_programs: int = 512
     item_warps: int = 4
+    #: tile_masks: items the item kernel takes per iteration (a power of two, 16..64)
+    item_block: int = 16
     #: tile_masks: column groups per tile (8 or 16; block_n >= 2 x groups): an item is a row against
     #: one group's block_n / column_groups columns, so 16 groups halve the rows the item kernel
     #: gathers per item, for one more bit word per row in the hot loop (NOTES.md 60)
     column_groups: int = 8
     #: tile_masks pair searches: how the item kernel reserves its records: "item" (one relaxed
-    #: atomic per item with hits, on the one counter) or "batch" (one per ITEM_BLOCK items and a
+    #: atomic per item with hits, on the one counter) or "batch" (one per item_block items and a
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
@@ -105,6 +107,8 @@ class FilterConfig:
                              f"column_groups={self.column_groups!r}, block_n={self.block_n}")
         if self.item_reserve not in ("item", "batch"):
             raise ValueError(f"item_reserve must be 'item' or 'batch', got {self.item_reserve!r}")
+        if self.item_block not in (16, 32, 64):
+            raise ValueError(f"item_block must be 16, 32 or 64, got {self.item_block!r}")
         if self.item_warps not in (1, 2, 4, 8):
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
@@ -147,10 +151,12 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: of 131072 vectors, K = 128 (tune_filters, twelfth session): at 1e-4 batch reservation took the
 #: item kernel from 0.91 to 0.56 ms and 16 groups to 0.28 (the hot kernel 2.90 -> 3.10 ms): 1993 ->
 #: 2126 -> 2193 Gpairs/s in one run (run-to-run spread ~5-10%); at 1e-6 16 groups cost 2% (2695 ->
-#: 2640); SIEVE_PAIR_CONFIG 1433 at 1e-4. Record buffer 2x capacity.
+#: 2640); SIEVE_PAIR_CONFIG 1433 at 1e-4. Record buffer 2x capacity. Thirteenth session (tune_items,
+#: NOTES.md 61): the item kernel (L1-bound gathers, ncu) takes 32 items per iteration with 2 warps:
+#: 74 -> 59 us at 65536 vectors, 1e-4.
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=3, tma=True,
-                                     tile_masks=True, item_programs=2048, item_reserve="batch", column_groups=16,
-                                     maxnreg=168)
+                                     tile_masks=True, item_programs=2048, item_warps=2, item_block=32,
+                                     item_reserve="batch", column_groups=16, maxnreg=168)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
 #: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
 #: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6
@@ -480,10 +486,10 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
     from ._kernels.filters import deferred_rows_kernel, mask_items_kernel
 
     if cfg.tile_masks:
-        programs = max(1, min(triton.cdiv(capacity, ITEM_BLOCK), cfg.item_programs))
+        programs = max(1, min(triton.cdiv(capacity, cfg.item_block), cfg.item_programs))
         mask_items_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
                                        count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
-                                       BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=ITEM_BLOCK,
+                                       BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
                                        BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
                                        num_warps=cfg.item_warps)
     else:
@@ -491,10 +497,6 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
         deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
                                           capacity, KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
                                           num_warps=cfg.item_warps)
-
-
-#: items per iteration of ``mask_items_kernel`` (tile_masks)
-ITEM_BLOCK = 16
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:
@@ -562,10 +564,10 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
                                     m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
                                     item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
-            programs = max(1, min(triton.cdiv(item_cap, ITEM_BLOCK), cfg.item_programs))
+            programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             mask_items_kernel[(programs,)](xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                                            n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
-                                           BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=ITEM_BLOCK, BUCKET=True,
+                                           BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
                                            GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
