@@ -50,6 +50,10 @@ DEFAULTS_12 = {"pair_search": "64x128x128 t32 w4 s3 tma masks items2048 reserve-
                "segment_pair_search 4096x4096": "64x64x128 t32 w4 s2 tma masks items2048 reserve-batch maxnreg128",
                "bucket": "64x128x128 w4 s3 tma masks items2048 maxnreg168"}
 
+#: the thirteenth session (NOTES 61): the K = 128 Gram search at three rates, eager and as a PairSearchPlan (s40)
+FILTERS_13 = os.path.join(RES, "filters_session13_k128_h200_2026-12-01.csv")
+DEFAULT_PAIR_13 = "64x128x128 t32 w4 s3 tma masks items2048 itemw2 itemblock32 reserve-batch groups16 maxnreg168"
+
 
 def read(path):
     with open(path) as fh:
@@ -258,6 +262,35 @@ def filters_grid_table(paths, defaults) -> None:
         print(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | " + " | ".join(row) + " |")
 
 
+def filters_plan_table_and_plot() -> None:
+    """The Gram search by M and rate: a call of pair_search against a PairSearchPlan replay (% of the roof)."""
+    rows = read(FILTERS_13)
+    roof = max(float(r["tops"]) for r in rows if r["op"].startswith("roof"))
+    got = {}
+    for r in rows:
+        if r["op"] == "pair_search" and r["config"] == DEFAULT_PAIR_13 or r["op"] == "pair_search_plan":
+            got[(r["op"], int(r["M"]), r["target_rate"])] = r
+    rates = sorted({k[2] for k in got}, key=float, reverse=True)
+    print(f"| M | call | " + " | ".join(f"rate {t}" for t in rates) + " |")
+    print("|---|---|" + "---|" * len(rates))
+    for m in sorted({k[1] for k in got}):
+        for op, name in (("pair_search", "pair_search"), ("pair_search_plan", "PairSearchPlan")):
+            cells = [got.get((op, m, t)) for t in rates]
+            print(f"| {m} | {name} | " + " | ".join(
+                f"{float(c['gpairs_s']):.0f} ({c['tops']}, {c['pct_roof']}%)" if c else "" for c in cells) + " |")
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for op, style in (("pair_search", "--"), ("pair_search_plan", "-")):
+        for i, t in enumerate(rates):
+            ms = sorted(m for (o, m, tt) in got if o == op and tt == t)
+            ax.plot(ms, [100 * float(got[(op, m, t)]["tops"]) / roof for m in ms], style, marker="o", color=f"C{i}",
+                    label=f"{'plan' if op.endswith('plan') else 'call'}, rate {t}")
+    ax.axhline(50, color="grey", lw=0.8)
+    ax.set_xscale("log", base=2)
+    ax.set_title(f"K = 128 Gram pair search, H200 (roof {roof:.0f} TOPS)")
+    _finish(ax, "vectors M", "% of the INT8 roof")
+    _save(fig, "filters_session13_plan.png")
+
+
 def _finish(ax, xlabel: str, ylabel: str) -> None:
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -280,3 +313,4 @@ if __name__ == "__main__":
     filters_defaults_tables_and_plot(FILTERS_11, DEFAULTS_11, DEFAULTS_9, "filters_session11.png", "the ninth session's")
     filters_defaults_tables_and_plot(FILTERS_12, DEFAULTS_12, DEFAULTS_9, "filters_session12.png", "the ninth session's")
     filters_grid_table([FILTERS_12_GRID] + FILTERS_12, DEFAULTS_12)
+    filters_plan_table_and_plot()
