@@ -160,3 +160,23 @@ def test_gpu_plan_graph_default_config_equals_pair_search(rng, m):
     if m < 4000:
         xc = x.cpu()
         np.testing.assert_array_equal(got.valid().cpu().numpy(), ref.pair_search(xc.numpy(), h.cpu().numpy(), goal))
+
+
+@pytest.mark.gpu
+def test_gpu_plan_without_graph_and_zero_capacity(rng):
+    """graph=False on CUDA runs the same launches eagerly; equal to the graph's records. A plan of
+    capacity 0 keeps nothing and counts everything."""
+    m, k = 700, 100
+    x = _vecs(rng, m, k)
+    h = half_norms(x)
+    goal = _goal(x, h, 0.01)
+    want = ref.pair_search(x.numpy(), h.numpy(), goal)
+    for graph in (False, True):
+        plan = PairSearchPlan(m, k, 10**5, graph=graph)
+        assert (plan._graph is not None) == graph
+        _poison(plan)
+        hits = plan(goal, x.cuda(), h.cuda(), deterministic=True)
+        np.testing.assert_array_equal(hits.valid().cpu().numpy(), want)
+    empty = PairSearchPlan(m, k, 0)
+    hits = empty(goal, x.cuda(), h.cuda())
+    assert hits.total == len(want) and hits.kept == 0 and hits.dropped == len(want)
