@@ -4,11 +4,12 @@
 # all passed); the async check (s35), PairSearchPlan (s36), item_block 32 / 2 warps (s40 bench).
 #
 # 1. Issue 4's last gap: the Gram search at M = 16384 (plan 29.8% of the roof at 1e-4; NOTES 61). The search
-#    kernel runs 66-73 us there at 43% of the roof (the upper triangle's programs are ~1.5 waves of 396
-#    slots). Idea: a balanced schedule, each program a contiguous range of the triangle's tiles (split where
-#    a range crosses a row block or 32 tiles), grid = 3 x SMs; predicted 66 -> ~52 us, the plan ~35%: not 50%
-#    without a faster search kernel (at the large-M rate a balanced search alone is ~49 us + 8 us of items).
-#    65536 as calls sits at 48.5-49.9% (plan 51-52%): re-run bench-filters there 3 times to see the spread.
+#    kernel runs 66-73 us there at 43% of the roof against 59% at 131072. Balance is not the main loss: 16
+#    tiles per program (~2.8 waves) ran 66 us, 8 tiles 76 us, so each program's fixed cost (row panel, pipeline
+#    fill, items) dominates; even a balanced search at the large-M rate (~49 us) plus the item kernel (8 us)
+#    would sit near 50%. It needs a faster search kernel per tile (ncu of the hot kernel at 16384: the
+#    prologue/epilogue share; 128-row panels with 8 warps were slower at 16384 and 65536).
+#    65536 is met (s42: calls 50.8-51.2%, plans 52.3-53.1%).
 # 2. The sieve on the new defaults: --segment-filters tma-masks and DEFAULT_BUCKET_CONFIG at dimension 110
 #    (3 seeds, --profile) against the pinned SIEVE_* configs; memory at 120 (bucket item buffer now <= id lists).
 # 3. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes).
