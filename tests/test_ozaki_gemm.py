@@ -117,6 +117,8 @@ def test_zero_and_extreme_inputs(rng, dev):
     sub[4, :] *= 1e-310  # a subnormal row
     sub[5, :] = 0.0
     cases.append((sub, rng.standard_normal((k, n)) * (1.7e308 / k / 8)))
+    # results near underflow: the scale product fa fb is subnormal, the kernels form (fa f) fb
+    cases.append((rng.standard_normal((m, k)) * 1e-156, rng.standard_normal((k, n)) * 1e-158))
     for a_np, b_np in cases:
         for scaling in ("matrix", "row"):
             a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)

@@ -116,13 +116,15 @@ def diagonal_sums(qa: np.ndarray, qb: np.ndarray, diagonals: int) -> np.ndarray:
 
 
 def reconstruct(w: np.ndarray, fa: np.ndarray, fb: np.ndarray, c: np.ndarray | None = None) -> np.ndarray:
-    """C (+)= (fa fb^T) * sum_d W[d] 254^-d, summed from the smallest diagonal up."""
+    """C (+)= (fa fb^T) * sum_d W[d] 254^-d, summed from the smallest diagonal up (fa fb formed
+    first unless it is subnormal, then (fa f) fb)."""
     wts = diagonal_weights(w.shape[0])
     with np.errstate(invalid="ignore", over="ignore"):
         f = w[-1].astype(np.float64) * wts[-1]
         for d in range(w.shape[0] - 2, -1, -1):
             f = f + w[d].astype(np.float64) * wts[d]
-        out = (fa[:, None] * fb[None, :]) * f
+        fab = fa[:, None] * fb[None, :]  # (fa f) fb where fa fb is subnormal (as the kernels: no bits lost)
+        out = np.where(np.abs(fab) >= np.finfo(np.float64).tiny, fab * f, (fa[:, None] * f) * fb[None, :])
         return out if c is None else c + out
 
 

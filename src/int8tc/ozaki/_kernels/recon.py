@@ -33,11 +33,16 @@ def reconstruct_kernel(
 
 @triton.jit
 def store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE: tl.constexpr):
-    """C[offs] (+)= (fa fb^T) * f, masked to the M x N matrix (shared by both reconstructions)."""
+    """C[offs] (+)= (fa fb^T) * f, masked to the M x N matrix (shared by both reconstructions).
+    fa fb is formed first unless it falls below the normal range (2^-1022): the scales are not
+    powers of two (c / 127), so a subnormal fa fb would lose bits before the product (results near
+    underflow 1e-14..1 relative error); then (fa f) fb, whose first product cannot overflow there
+    (fa fb < 2^-1022 bounds fa by ~2^59). One rounding more than native only near underflow."""
     mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
-    fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)
-    fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)
-    out = (fa[:, None] * fb[None, :]) * f
+    fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)[:, None]
+    fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)[None, :]
+    fab = fa * fb
+    out = tl.where(tl.abs(fab) >= 2.2250738585072014e-308, fab * f, (fa * f) * fb)
     c_offs = offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
     if ACCUMULATE:
         out = tl.load(c_ptr + c_offs, mask=mask, other=0.0) + out
