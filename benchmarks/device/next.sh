@@ -3,6 +3,9 @@
 # Everything on main is GPU-run: the filter and plan GPU files at ee2415f (s40: 502 tests, s41: tests 500..659,
 # all passed); the async check (s35), PairSearchPlan (s36), item_block 32 / 2 warps (s40 bench).
 #
+# 0. FIRST: GPU-run tests/test_ozaki_gemm.py, tests/test_dgemm.py and tests/test_compile_sm90.py on main (commit
+#    70cc1e9 changed the Ozaki-I reconstruction epilogue near underflow, NOTES 62: interpreter- and compile-tested
+#    only), and time `int8tc bench 8192 6 5` against the eighth session's numbers (predicted: no change).
 # 1. Issue 4's last gap: the Gram search at M = 16384 (plan 29.8% of the roof at 1e-4; NOTES 61). The search
 #    kernel runs 66-73 us there at 43% of the roof against 59% at 131072. Balance is not the main loss: 16
 #    tiles per program (~2.8 waves) ran 66 us, 8 tiles 76 us, so each program's fixed cost (row panel, pipeline
