@@ -74,9 +74,6 @@ def main(args) -> int:
         if args.basis:
             with open(args.basis) as fh:
                 basis = parse_basis(fh.read())
-            if len(basis) > len(basis[0]):
-                raise ValueError(f"the basis has {len(basis)} rows of length {len(basis[0])}: need at most as many "
-                                 "rows as columns (linearly independent rows)")
         else:
             if args.dim < 2:
                 raise ValueError(f"--dim must be >= 2, got {args.dim}")
@@ -133,13 +130,17 @@ def main(args) -> int:
             print(f"int8tc sieve: dimension {n} is too large for the CPU path; use a GPU or --allow-slow",
                   file=sys.stderr)
             return 2
-    res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
-                    bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
-                    incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
-                    bgj1_membership=args.bgj1_membership, filters=args.filters, segment_filters=args.segment_filters,
-                    bgj1_max_buckets=args.bgj1_max_buckets,
-                    profile=args.profile, insert_at=insert_at,
-                    progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
+    try:
+        res = solve_svp(basis, args.goal, device=device, seed=args.seed, bkz_block=args.bkz, bkz_tours=args.bkz_tours,
+                        bgj1_from=bgj1_from, lift_all=args.lift == "epoch", lift_every_epoch=args.lift == "epoch",
+                        incremental=args.epochs == "incremental", bgj1_alpha=args.bgj1_alpha,
+                        bgj1_membership=args.bgj1_membership, filters=args.filters,
+                        segment_filters=args.segment_filters, bgj1_max_buckets=args.bgj1_max_buckets,
+                        profile=args.profile, insert_at=insert_at,
+                        progress=lambda s: print(f"[int8tc] {s}", file=sys.stderr, flush=True))
+    except ValueError as e:  # e.g. rows spanning a lattice of rank < 2
+        print(f"int8tc sieve: {e}", file=sys.stderr)
+        return 2
     status = "found" if res.found else "NOT found"
     print(f"{status}: |v| = {res.norm:.3f}, |v|/GH = {res.norm_over_gh:.4f} (goal {res.goal}), dimension {res.dim}")
     print(f"coefficients (over the input basis): {res.coefficients}")
@@ -154,3 +155,4 @@ def main(args) -> int:
         with open(args.json, "w") as fh:
             json.dump(res.to_json(), fh, indent=1)
     return 0 if res.found else 1
+

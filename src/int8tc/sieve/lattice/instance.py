@@ -75,8 +75,6 @@ def parse_basis(text: str) -> list[list[int]]:
     ragged = [i for i, r in enumerate(basis) if len(r) != width]
     if ragged:
         raise ValueError(f"rows have different lengths: row 0 has {width}, row {ragged[0]} has {len(basis[ragged[0]])}")
-    if len(basis) > width:
-        raise ValueError(f"{len(basis)} rows of length {width}: more rows than the dimension")
     return basis
 
 

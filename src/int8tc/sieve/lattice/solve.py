@@ -53,7 +53,9 @@ def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8, track_u: bool =
     """LLL, then at most ``bkz_tours`` tours of BKZ with ``bkz_block`` (0: LLL only) with fpylll;
     returns (reduced rows, U) where reduced = U * basis (U None when not ``track_u``: carrying U
     through LLL/BKZ doubled the time at dimension 100, so a triangular input basis is solved for
-    the coefficients instead). The fpylll 0.6.4 wheel ships no strategy file, so none is used."""
+    the coefficients instead). Linearly dependent input rows are allowed: LLL turns the
+    dependencies into zero rows, which are dropped (fewer reduced rows than input rows; U has a
+    row per reduced row). The fpylll 0.6.4 wheel ships no strategy file, so none is used."""
     from fpylll import BKZ, GSO, LLL, IntegerMatrix
 
     a = IntegerMatrix.from_matrix(basis)
@@ -65,7 +67,14 @@ def reduce_basis(basis, bkz_block: int = 20, bkz_tours: int = 8, track_u: bool =
             u = step * u
         else:
             LLL.reduction(a, delta=delta, flags=LLL.EARLY_RED)
-    if bkz_block and bkz_block > 2:
+    # linearly dependent rows (a generating set): LLL leaves the dependencies as zero rows; keep the
+    # others (a basis of the same lattice) and their rows of U
+    keep = [i for i in range(a.nrows) if any(a[i, j] for j in range(a.ncols))]
+    if len(keep) < a.nrows:
+        a = IntegerMatrix.from_matrix([[a[i, j] for j in range(a.ncols)] for i in keep])
+        if track_u:
+            u = IntegerMatrix.from_matrix([[u[i, j] for j in range(u.ncols)] for i in keep])
+    if bkz_block and bkz_block > 2 and a.nrows >= 2:
         # through a GSO object that carries U: fpylll 0.6.4's BKZ.reduction(A, param, U) does not
         # keep U consistent with A (seen: U * basis != reduced afterwards)
         m = GSO.Mat(a, U=u) if track_u else GSO.Mat(a)
@@ -126,7 +135,7 @@ def context_saving(r_old, r_new, d_ref: int) -> float:
 def insert_vectors(reduced, coeff_vectors, u=None):
     """Put lattice vectors (``coeff_vectors``: coefficients over the rows of ``reduced``) in front of
     the basis and LLL-reduce the generating set, dropping the dependencies (fpylll leaves them as
-    zero rows). Returns (rows, U') with rows = U' * reduced' input basis: U' = T [C; I] U, or None
+    zero rows). Returns (rows, U') with rows = U' * input basis (U: n x input rows): U' = T [C; I] U, or None
     when ``u`` is None. Raises RuntimeError if the result is not a basis of rank n."""
     from fpylll import LLL, IntegerMatrix
 
@@ -147,7 +156,7 @@ def insert_vectors(reduced, coeff_vectors, u=None):
     if u is not None:
         gen = [list(c) for c in coeff_vectors] + [[int(i == j) for j in range(n)] for i in range(n)]  # [C; I]
         tu = [[sum(int(t[i, k]) * gen[k][j] for k in range(len(gen)) if t[i, k]) for j in range(n)] for i in keep]
-        new_u = [[sum(tu[i][k] * u[k][j] for k in range(n) if tu[i][k]) for j in range(n)] for i in range(n)]
+        new_u = [[sum(tu[i][k] * u[k][j] for k in range(n) if tu[i][k]) for j in range(len(u[0]))] for i in range(n)]
     return [rows[i] for i in keep], new_u
 
 
@@ -203,8 +212,10 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     """Find v in L(basis) with |v| <= goal * GH(L) by progressive sieving.
 
     Args:
-        basis: rows of integers, n linearly independent rows of one length m >= n (square, as in
-            the SVP challenge, or a lattice of rank n in Z^m, e.g. a knapsack basis).
+        basis: rows of integers of one length m: n linearly independent rows (square, as in the SVP
+            challenge, or a lattice of rank n in Z^m, e.g. a knapsack basis), or any generating set
+            (dependent rows: LLL drops the dependencies and the lattice's rank is the dimension;
+            the coefficients are then over the input rows, one choice of many).
         goal: target |v| / GH(L) (the SVP challenge uses 1.05).
         device: "cuda" (Triton filters) or "cpu" (NumPy reference filter; small dimensions);
             default: CUDA if available.
@@ -250,10 +261,10 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     if isinstance(bgj1_max_buckets, bool) or not isinstance(bgj1_max_buckets, int) or bgj1_max_buckets < 8:
         raise ValueError(f"bgj1_max_buckets must be an int >= 8, got {bgj1_max_buckets!r}")
     basis = [list(map(int, r)) for r in basis]
-    n = len(basis)
+    n = n_in = len(basis)
     widths = sorted({len(r) for r in basis})
-    if n < 2 or len(widths) != 1 or widths[0] < n:
-        raise ValueError(f"need at least 2 rows of one length m >= the number of rows, got {n} rows of lengths {widths}")
+    if n < 2 or len(widths) != 1:
+        raise ValueError(f"need at least 2 rows of one length, got {n} rows of lengths {widths}")
     width = widths[0]
     dev = device or ("cuda" if torch.cuda.is_available() else "cpu")
     say = progress or (lambda s: None)
@@ -268,6 +279,14 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     tri = triangular(basis)
     reduced, u = reduce_basis(basis, bkz_block, bkz_tours, track_u=tri is None)
     t_red = time.perf_counter() - t0
+    if len(reduced) < n_in:  # a generating set: the lattice's rank is the sieve's dimension
+        n = len(reduced)
+        if n < 2:
+            raise ValueError(f"the {n_in} rows span a lattice of rank {n}: need rank >= 2")
+        say(f"the {n_in} input rows are linearly dependent: a lattice of rank {n} (LLL dropped {n_in - n} rows)")
+        first = min(n, max(start_dim, 2))
+        if insert_at is not None:
+            insert_at = [c for c in insert_at if first < c < n]
 
     def make_siever(rows):
         sv = Siever(rows, device=dev, seed=seed, progress=say, bgj1_from=bgj1_from)
@@ -331,7 +350,8 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
                         sv.extend_left()
                         continue
                     if sv.best is not None and (carried is None or sv.best[0] < carried[0]):
-                        c_in = [sum(sv.best[1][i] * u[i][j] for i in range(n)) for j in range(n)] if u is not None else None
+                        c_in = ([sum(sv.best[1][i] * u[i][j] for i in range(n)) for j in range(n_in)]
+                                if u is not None else None)
                         carried = (sv.best[0], sv.vector(sv.best[1]), c_in)
                     if u is not None:  # the same rows (LLL is deterministic), now with the transformation
                         rows, u = insert_vectors(reduced, cands, u)
@@ -357,12 +377,12 @@ def solve_svp(basis, goal: float = 1.05, *, device: str | None = None, seed: int
     if carried is not None and (not sv.best or carried[0] < sv.best[0]):
         vec_red, coeffs = carried[1], carried[2]
     elif u is not None:
-        coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n)]
+        coeffs = [sum(coeffs_red[i] * u[i][j] for i in range(n)) for j in range(n_in)]
     else:
         coeffs = None
     if coeffs is None:
         coeffs = triangular_coefficients(basis, vec_red, tri)
-    vec = [sum(coeffs[i] * basis[i][k] for i in range(n) if coeffs[i]) for k in range(width)]
+    vec = [sum(coeffs[i] * basis[i][k] for i in range(n_in) if coeffs[i]) for k in range(width)]
     if vec != vec_red:
         raise RuntimeError("internal error: the vector differs between the input and the reduced basis")
     norm = math.sqrt(sum(v * v for v in vec))
