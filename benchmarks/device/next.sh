@@ -6,7 +6,7 @@
 # 0. FIRST: GPU-run tests/test_ozaki_gemm.py, tests/test_dgemm.py and tests/test_compile_sm90.py on main (commit
 #    70cc1e9 changed the Ozaki-I reconstruction epilogue near underflow, NOTES 62: interpreter- and compile-tested
 #    only), and time `int8tc bench 8192 6 5` against the eighth session's numbers (predicted: no change).
-#    Then the branch `ozaki1-tiny-scales` (5179f2d, NOTES 62: scales kept split up to the epilogue, operands
+#    Then the branch `ozaki1-tiny-scales` (5c466f5, NOTES 62: scales kept split up to the epilogue, operands
 #    below ~3e-306 keep FP64 accuracy): the same GPU tests on it, `int8tc bench 4096,8192 2,4,6,8 10` on main
 #    and on it in one call (predicted < 1% apart); merge if both hold.
 # 1. Issue 4's last gap: the Gram search at M = 16384 (plan 29.8% of the roof at 1e-4; NOTES 61). The search
