@@ -3,7 +3,8 @@
 # Everything on main is GPU-run: the filter and plan GPU files at ee2415f (s40: 502 tests, s41: tests 500..659,
 # all passed); the async check (s35), PairSearchPlan (s36), item_block 32 / 2 warps (s40 bench).
 #
-# 0. FIRST: GPU-run tests/test_ozaki_gemm.py, tests/test_dgemm.py and tests/test_compile_sm90.py on main (commit
+# 0. FIRST (s44.sh is ready: run it with TAG=main, then check out ozaki1-tiny-scales and run it with TAG=branch):
+#    GPU-run tests/test_ozaki_gemm.py, tests/test_dgemm.py and tests/test_compile_sm90.py on main (commit
 #    70cc1e9 changed the Ozaki-I reconstruction epilogue near underflow, NOTES 62: interpreter- and compile-tested
 #    only), and time `int8tc bench 8192 6 5` against the eighth session's numbers (predicted: no change).
 #    Then the branch `ozaki1-tiny-scales` (5c466f5, NOTES 62: scales kept split up to the epilogue, operands
