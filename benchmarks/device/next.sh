@@ -16,7 +16,9 @@
 #    fill, items) dominates; even a balanced search at the large-M rate (~49 us) plus the item kernel (8 us)
 #    would sit near 50%. It needs a faster search kernel per tile (ncu of the hot kernel at 16384: the
 #    prologue/epilogue share; 128-row panels with 8 warps were slower at 16384 and 65536).
-#    65536 is met (s42: calls 50.8-51.2%, plans 52.3-53.1%).
+#    65536 is met (s42: calls 50.8-51.2%, plans 52.3-53.1%). Branch `masks-long-programs` (NOTES 64 there): programs
+#    of 64/128 tiles with the bits flushed every 32 (the panel loaded once): check out, GPU tests -k "masks", then
+#    tune_filters.py --skip segment,bucket --m 65536,131072 --tiles --iters 10 (predicted +2-5% or nothing).
 # 2. The sieve on the new defaults: --segment-filters tma-masks and DEFAULT_BUCKET_CONFIG at dimension 110
 #    (3 seeds, --profile) against the pinned SIEVE_* configs; memory at 120 (bucket item buffer now <= id lists).
 # 3. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes).
