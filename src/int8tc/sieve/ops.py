@@ -281,15 +281,11 @@ def _check_half_norms(name: str, h, n: int, device):
     on a bad h wrote only inside their own buffers (every write is checked against capacity).
     CPU tensors: checked at once."""
     h = _check_vec(name, h, n, device)
-
-    def raise_if_out(lo: int, hi: int) -> None:
-        _raise_if_out(name, lo, hi)
-
     if not h.numel():
         return h, lambda: None
     lo_hi = torch.stack(torch.aminmax(h))
     if h.device.type != "cuda":
-        raise_if_out(*lo_hi.tolist())
+        _raise_if_out(name, *lo_hi.tolist())
         return h, lambda: None
     host = torch.empty(2, dtype=torch.int32, pin_memory=True)
     host.copy_(lo_hi, non_blocking=True)
@@ -298,7 +294,7 @@ def _check_half_norms(name: str, h, n: int, device):
 
     def done() -> None:
         ready.synchronize()
-        raise_if_out(int(host[0]), int(host[1]))
+        _raise_if_out(name, int(host[0]), int(host[1]))
 
     return h, done
 

@@ -84,7 +84,7 @@ class PairSearchPlan:
             self._yp = torch.zeros((n, kp), dtype=torch.int8, device=dev)
             self._hy = torch.zeros(n, dtype=torch.int32, device=dev)
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
-        self._records, self._buf, count = _record_buffers(self.capacity, dev, self.config)
+        self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
         # status: the kernels' counters (total, items) then the range check's min/max per operand
         self._status = torch.zeros(6, dtype=torch.int64, device=dev)
         self._graph = None
