@@ -119,6 +119,8 @@ def test_zero_and_extreme_inputs(rng, dev):
     cases.append((sub, rng.standard_normal((k, n)) * (1.7e308 / k / 8)))
     # results near underflow: the scale product fa fb is subnormal, the kernels form (fa f) fb
     cases.append((rng.standard_normal((m, k)) * 1e-156, rng.standard_normal((k, n)) * 1e-158))
+    # an operand whose max is subnormal, against a big one (its scale s_0 would be subnormal)
+    cases.append((rng.standard_normal((m, k)) * 1e-312, rng.standard_normal((k, n)) * 1e10))
     for a_np, b_np in cases:
         for scaling in ("matrix", "row"):
             a, b = torch.from_numpy(a_np).to(dev), torch.from_numpy(b_np).to(dev)

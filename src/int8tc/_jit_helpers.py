@@ -48,6 +48,26 @@ def max_exponent(bits):
 
 
 @triton.jit
+def frexp_exponent(bits):
+    """frexp's exponent e (|x| < 2^e, |x| >= 2^(e-1)) from the bits of a finite x >= 0, exact for
+    subnormals too (scaled by 2^64 into the normal range first); -1021 for zero."""
+    biased = (bits >> 52) & 0x7FF
+    scaled = (((bits.to(tl.float64, bitcast=True) * 18446744073709551616.0).to(tl.int64, bitcast=True) >> 52)
+              & 0x7FF)
+    return tl.where(biased == 0, tl.where(bits == 0, -1021, scaled - 1022 - 64), biased - 1022)
+
+
+@triton.jit
+def pow2_wide(k):
+    """2.0^k for any integer k, from its bits: subnormal powers for -1074 <= k < -1022, 0 below,
+    inf above 1023 (exact wherever representable)."""
+    k = k.to(tl.int64)
+    normal = ((tl.minimum(tl.maximum(k, -1022), 1024) + 1023) << 52)
+    sub = tl.where(k >= -1074, tl.full(k.shape, 1, tl.int64) << tl.maximum(k + 1074, 0), 0)
+    return tl.where(k >= -1022, normal, sub).to(tl.float64, bitcast=True)
+
+
+@triton.jit
 def live_row(bits):
     """Rows whose max |x| (as bits) is nonzero and finite."""
     return (bits != 0) & (((bits >> 52) & 0x7FF) != 0x7FF)

@@ -314,7 +314,7 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
             diagonal_gemm(ws["qa"], plan._qb, ws["w"], plan.diagonals, splits, k0, min(plan._kchunk, kp - k0), plan.config)
 
     def recon():
-        reconstruct(ws["w"], ws["sa"].f, plan._sb.f, out, m, plan.n, plan._weights, accumulate=False)
+        reconstruct(ws["w"], ws["sa"], plan._sb, out, m, plan.n, plan._weights, accumulate=False)
 
     return {
         "split_b_ms": time_cuda(lambda: plan.update_b(b), iters),

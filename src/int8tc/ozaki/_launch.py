@@ -166,10 +166,10 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
             diagonal_gemm_kernel[(tiles,)](qa, qb, w, mp, np_, kp, k0, k_len, DIAG=diag, **common)
 
 
-def diagonal_gemm_recon(qa: torch.Tensor, qb: torch.Tensor, fa: torch.Tensor, fb: torch.Tensor, out: torch.Tensor,
+def diagonal_gemm_recon(qa: torch.Tensor, qb: torch.Tensor, sa: "ScaleBuffers", sb: "ScaleBuffers", out: torch.Tensor,
                         m: int, n: int, weights: torch.Tensor, splits: int, k0: int, k_len: int, cfg: Config,
                         accumulate: bool) -> None:
-    """out (+)= (fa fb^T) * sum_d 254^-d sum_{i+j=d} qa[i] qb[j]^T over k in [k0, k0 + k_len), one
+    """out (+)= (s_a s_b^T) * sum_d 254^-d sum_{i+j=d} qa[i] qb[j]^T over k in [k0, k0 + k_len), one
     persistent launch (``Config.fused_recon``); same arithmetic as diagonal_gemm + reconstruct."""
     from triton.tools.tensor_descriptor import TensorDescriptor
 
@@ -187,22 +187,23 @@ def diagonal_gemm_recon(qa: torch.Tensor, qb: torch.Tensor, fa: torch.Tensor, fb
     qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
     tiles = (mp // cfg.block_m) * (np_ // cfg.block_n)
     nprog = min(_num_programs(qa.device), tiles)
-    diagonal_gemm_recon_kernel[(nprog,)](qa_desc, qb_desc, fa, fb, weights, out, out.stride(0), out.stride(1), m, n,
+    diagonal_gemm_recon_kernel[(nprog,)](qa_desc, qb_desc, sa.c, sa.pre, sb.c, sb.pre, weights, out, out.stride(0), out.stride(1), m, n,
                                          mp, np_, k0, k_len, SPLITS=splits, D=d, ACCUMULATE=accumulate,
                                          BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
                                          GROUP_M=cfg.group_m, NUM_PROGRAMS=nprog, num_warps=cfg.num_warps,
                                          num_stages=cfg.num_stages, enable_fp_fusion=False)
 
 
-def reconstruct(w: torch.Tensor, fa: torch.Tensor, fb: torch.Tensor, out: torch.Tensor, m: int, n: int,
+def reconstruct(w: torch.Tensor, sa: "ScaleBuffers", sb: "ScaleBuffers", out: torch.Tensor, m: int, n: int,
                 weights: torch.Tensor, accumulate: bool) -> None:
-    """out (+)= (fa fb^T) * sum_d W[d] weights[d] over the first m x n entries of W.
+    """out (+)= (s_a s_b^T) * sum_d W[d] weights[d] over the first m x n entries of W (s = c 2^e from
+    the scale buffers, applied split: ``recon.store_scaled``).
 
     ``weights`` [D] float64 = ``scheme.diagonal_weights(D)`` on the device.
     """
     _, mp, np_ = w.shape
     diagonals = weights.numel()
     grid = (triton.cdiv(m, RECON_BLOCK_M), triton.cdiv(n, RECON_BLOCK_N))
-    reconstruct_kernel[grid](w, fa, fb, out, out.stride(0), out.stride(1), m, n, mp, np_, weights,
+    reconstruct_kernel[grid](w, sa.c, sa.pre, sb.c, sb.pre, out, out.stride(0), out.stride(1), m, n, mp, np_, weights,
                              D=diagonals, ACCUMULATE=accumulate, BLOCK_M=RECON_BLOCK_M, BLOCK_N=RECON_BLOCK_N,
                              num_warps=4, enable_fp_fusion=False)

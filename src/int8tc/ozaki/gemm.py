@@ -183,11 +183,11 @@ class OzakiGemm:
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)
             if self.config.fused_recon:
-                diagonal_gemm_recon(ws["qa"], self._qb, ws["sa"].f, self._sb.f, out, m, self.n, self._weights,
+                diagonal_gemm_recon(ws["qa"], self._qb, ws["sa"], self._sb, out, m, self.n, self._weights,
                                     self.splits, k0, k_len, self.config, accumulate=k0 > 0)
                 continue
             diagonal_gemm(ws["qa"], self._qb, ws["w"], self.diagonals, self.splits, k0, k_len, self.config)
-            reconstruct(ws["w"], ws["sa"].f, self._sb.f, out, m, self.n, self._weights, accumulate=k0 > 0)
+            reconstruct(ws["w"], ws["sa"], self._sb, out, m, self.n, self._weights, accumulate=k0 > 0)
         return out
 
     def capture(self, a: torch.Tensor, out: torch.Tensor, include_b: bool = False) -> "torch.cuda.CUDAGraph":

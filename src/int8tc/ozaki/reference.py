@@ -52,12 +52,10 @@ def row_scales(x: np.ndarray, scaling: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 def exponent(x: np.ndarray) -> np.ndarray:
-    """The exponent fe with x <= 2^fe: frexp's for normal x, -1021 for zero and subnormals.
-
-    Read from the bits, exactly as the GPU kernel does.
-    """
-    biased = (np.asarray(x, dtype=np.float64).view(np.int64) >> 52) & 0x7FF
-    return np.where(biased == 0, -1021, biased - 1022).astype(np.int64)
+    """The exponent fe with x < 2^fe: frexp's, subnormals included; -1021 for zero (as the GPU
+    kernels' ``frexp_exponent``)."""
+    x = np.asarray(x, dtype=np.float64)
+    return np.where(x == 0, -1021, np.frexp(x)[1]).astype(np.int64)
 
 
 def pre_factor(e: np.ndarray) -> np.ndarray:
@@ -115,16 +113,21 @@ def diagonal_sums(qa: np.ndarray, qb: np.ndarray, diagonals: int) -> np.ndarray:
     return w
 
 
-def reconstruct(w: np.ndarray, fa: np.ndarray, fb: np.ndarray, c: np.ndarray | None = None) -> np.ndarray:
-    """C (+)= (fa fb^T) * sum_d W[d] 254^-d, summed from the smallest diagonal up (fa fb formed
-    first unless it is subnormal, then (fa f) fb)."""
+def reconstruct(w: np.ndarray, ea: np.ndarray, ca: np.ndarray, eb: np.ndarray, cb: np.ndarray,
+                c: np.ndarray | None = None) -> np.ndarray:
+    """C (+)= (s_a s_b^T) * sum_d W[d] 254^-d, summed from the smallest diagonal up, with the scales
+    s = c 2^e applied split as the kernels' ``store_scaled`` does: x = (c_a c_b) f, then 2^s1
+    (s1 = clamp(e_a + e_b, -800, 900), exact) and 2^(e_a + e_b - s1) (the one rounding where the
+    result lands), so a row whose s would be subnormal keeps its bits."""
     wts = diagonal_weights(w.shape[0])
-    with np.errstate(invalid="ignore", over="ignore"):
+    with np.errstate(invalid="ignore", over="ignore", under="ignore"):
         f = w[-1].astype(np.float64) * wts[-1]
         for d in range(w.shape[0] - 2, -1, -1):
             f = f + w[d].astype(np.float64) * wts[d]
-        fab = fa[:, None] * fb[None, :]  # (fa f) fb where fa fb is subnormal (as the kernels: no bits lost)
-        out = np.where(np.abs(fab) >= np.finfo(np.float64).tiny, fab * f, (fa[:, None] * f) * fb[None, :])
+        x = (ca[:, None] * cb[None, :]) * f
+        s = ea[:, None].astype(np.int64) + eb[None, :]
+        s1 = np.clip(s, -800, 900)
+        out = (x * np.ldexp(1.0, s1)) * np.ldexp(1.0, s - s1)
         return out if c is None else c + out
 
 
@@ -148,13 +151,12 @@ def gemm(
     dg = resolve_diagonals(splits, diagonals)
     qa, ea, ca = split(a, splits, scaling)
     qb, eb, cb = split(b.T, splits, scaling)
-    fa, fb = post_factor(ea, ca), post_factor(eb, cb)
     k = a.shape[1]
     step = k if not k_chunk else k_chunk
     out = None
     for k0 in range(0, max(k, 1), max(step, 1)):
         w = diagonal_sums(qa[:, :, k0 : k0 + step], qb[:, :, k0 : k0 + step], dg)
-        out = reconstruct(w, fa, fb, out)
+        out = reconstruct(w, ea, ca, eb, cb, out)
     return out
 
 

@@ -125,7 +125,7 @@ def _diagonal_acc(qa_desc, qb_desc, pid_m, pid_n, Mp, Np, k0, nk,
 @triton.jit
 def diagonal_gemm_recon_kernel(
     qa_desc, qb_desc,  # TMA descriptors as in diagonal_gemm_persistent_kernel
-    fa_ptr, fb_ptr,  # [M], [N] float64 first-level scales (as reconstruct_kernel)
+    ca_ptr, prea_ptr, cb_ptr, preb_ptr,  # [M], [N] float64 scales split as c and 2^-e (as reconstruct_kernel)
     wt_ptr,  # [D] float64 weights 254^-d
     c_ptr, stride_cm, stride_cn,  # C [M, N] float64, any strides
     M, N, Mp, Np, k0, k_len,
@@ -149,4 +149,5 @@ def diagonal_gemm_recon_kernel(
             f = f + acc.to(tl.float64) * tl.load(wt_ptr + D - 2 - t)
         offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
         offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-        store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE)
+        store_scaled(f, offs_m, offs_n, M, N, ca_ptr, prea_ptr, cb_ptr, preb_ptr, c_ptr, stride_cm, stride_cn,
+                     ACCUMULATE)

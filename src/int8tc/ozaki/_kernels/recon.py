@@ -1,15 +1,15 @@
-"""FP64 reconstruction: C (+)= (f^A f^B^T) * sum_d W[d] 254^-d, one pass, C written once."""
+"""FP64 reconstruction: C (+)= (s^A s^B^T) * sum_d W[d] 254^-d, one pass, C written once."""
 
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import int_to_f64
+from ..._jit_helpers import int_to_f64, pow2, pow2_wide
 
 
 @triton.jit
 def reconstruct_kernel(
     w_ptr,  # [D, Mp, Np] int32 diagonal sums
-    fa_ptr, fb_ptr,  # [M], [N] float64 first-level scales of A's rows and B's columns
+    ca_ptr, prea_ptr, cb_ptr, preb_ptr,  # [M], [N] float64: c and 2^-e of A's rows and B's columns (``store_scaled``)
     c_ptr, stride_cm, stride_cn,  # C [M, N] float64, any strides
     M, N, Mp, Np,
     wt_ptr,  # [D] float64 weights 254^-d (correctly rounded)
@@ -28,21 +28,30 @@ def reconstruct_kernel(
     for t in tl.static_range(D - 1):
         wd = int_to_f64(tl.load(w_ptr + (D - 2 - t) * plane + w_offs, mask=mask, other=0))
         f = f + wd * tl.load(wt_ptr + D - 2 - t)
-    store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE)
+    store_scaled(f, offs_m, offs_n, M, N, ca_ptr, prea_ptr, cb_ptr, preb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE)
 
 
 @triton.jit
-def store_scaled(f, offs_m, offs_n, M, N, fa_ptr, fb_ptr, c_ptr, stride_cm, stride_cn, ACCUMULATE: tl.constexpr):
-    """C[offs] (+)= (fa fb^T) * f, masked to the M x N matrix (shared by both reconstructions).
-    fa fb is formed first unless it falls below the normal range (2^-1022): the scales are not
-    powers of two (c / 127), so a subnormal fa fb would lose bits before the product (results near
-    underflow 1e-14..1 relative error); then (fa f) fb, whose first product cannot overflow there
-    (fa fb < 2^-1022 bounds fa by ~2^59). One rounding more than native only near underflow."""
+def store_scaled(f, offs_m, offs_n, M, N, ca_ptr, prea_ptr, cb_ptr, preb_ptr, c_ptr, stride_cm, stride_cn,
+                 ACCUMULATE: tl.constexpr):
+    """C[offs] (+)= (c_a c_b^T) * f * 2^(e_a + e_b), masked to the M x N matrix (shared by both
+    reconstructions). The first-level scales s_0 = c 2^e stay split up to here: c (in [2^-81, 4/127],
+    never subnormal) and e (read from the bits of 2^-e), so a row whose s_0 would be subnormal keeps
+    its bits; x = (c_a c_b) f is then scaled by 2^s, s = e_a + e_b, in two exact steps: 2^s1 with s1 =
+    clamp(s, -800, 900) keeps x 2^s1 normal, and 2^(s - s1) rounds once, where the result lands
+    (subnormal, zero or inf as native). Bit-identical to (s_a s_b) f wherever s_a s_b is normal."""
     mask = (offs_m < M)[:, None] & (offs_n < N)[None, :]
-    fa = tl.load(fa_ptr + offs_m, mask=offs_m < M, other=0.0)[:, None]
-    fb = tl.load(fb_ptr + offs_n, mask=offs_n < N, other=0.0)[None, :]
-    fab = fa * fb
-    out = tl.where(tl.abs(fab) >= 2.2250738585072014e-308, fab * f, (fa * f) * fb)
+    ca = tl.load(ca_ptr + offs_m, mask=offs_m < M, other=0.0)
+    cb = tl.load(cb_ptr + offs_n, mask=offs_n < N, other=0.0)
+    ea = (1023 - ((tl.load(prea_ptr + offs_m, mask=offs_m < M, other=1.0).to(tl.int64, bitcast=True) >> 52)
+                  & 0x7FF)).to(tl.int32)
+    eb = (1023 - ((tl.load(preb_ptr + offs_n, mask=offs_n < N, other=1.0).to(tl.int64, bitcast=True) >> 52)
+                  & 0x7FF)).to(tl.int32)
+    s = ea[:, None] + eb[None, :]  # int32: |e| <= 1023
+    s1 = tl.minimum(tl.maximum(s, -800), 900)
+    out = ((ca[:, None] * cb[None, :]) * f) * pow2(s1)
+    if tl.max(tl.abs(s - s1)) > 0:  # a tile with scales at the ends of the range (rare): the second step
+        out = out * pow2_wide(s - s1)
     c_offs = offs_m[:, None].to(tl.int64) * stride_cm + offs_n[None, :].to(tl.int64) * stride_cn
     if ACCUMULATE:
         out = tl.load(c_ptr + c_offs, mask=mask, other=0.0) + out

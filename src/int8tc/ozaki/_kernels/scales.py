@@ -7,7 +7,7 @@ so an integer max over |x| bits is an exact, NaN-propagating max-abs.
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import load_rows, max_exponent
+from ..._jit_helpers import frexp_exponent, load_rows
 from ..._jit_helpers import pow2 as _pow2
 
 ABS_MASK = tl.constexpr(0x7FFFFFFFFFFFFFFF)
@@ -39,7 +39,7 @@ def scale_from_bits(bits, MATRIX: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: 
     """(2^-e, c, c 2^e) from the bits of a row's (or the matrix's) max |x|; c, f NaN if non-finite."""
     biased = (bits >> 52) & 0x7FF
     finite = biased < 0x7FF
-    fe = tl.where(finite, max_exponent(bits), 0)  # x <= 2^fe (frexp's exponent for normal x)
+    fe = tl.where(finite, frexp_exponent(bits), 0)  # x < 2^fe (frexp's exponent, subnormals too; zero: -1021)
     e = tl.minimum(tl.maximum(fe, EXP_MIN), EXP_MAX)
     pre = _pow2(-e)
     if MATRIX:
