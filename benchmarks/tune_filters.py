@@ -33,7 +33,8 @@ def main():
                    help="each default with block_k 128 and 64 and, for the 64x128 ones, as 64x64 (which wins at a K)")
     p.add_argument("--m", default="131072", help="comma list of Gram-search sizes")
     p.add_argument("--tiles", action="store_true",
-                   help="pair search: the default with 8/16 tiles per program, 128x128 tiles and 64x64 tiles")
+                   help="pair search: the default with 64/128 (bits flushed every 32), 16 and 8 tiles per program, "
+                        "128x128 tiles and 64x64 tiles")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -54,7 +55,8 @@ def main():
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
-        pair_cfgs = [D, replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
+        pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
+                     replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
                      replace(D, block_m=128, tiles_per_program=16, num_warps=8, maxnreg=None),
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8),
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8, tiles_per_program=16)]

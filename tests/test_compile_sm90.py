@@ -216,6 +216,15 @@ if __name__ == "__main__":
                                    "BLOCK_K": 128, "NUM_STAGES": 2, "ROW_HITS": False, "DEFER": False,
                                    "ROUNDS": False, "MASKS": True, "GROUPS": 8},
                                   {"num_warps": 4, "maxnreg": 128}),
+        "pair_search_tma_masks_t64": (pair_search_tma_kernel,
+                                      {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32",
+                                       "y_desc": "tensordesc<i8[128, 128]>", "hy_desc": "tensordesc<i32[128]>",
+                                       "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64",
+                                       "capacity": "i64"},
+                                      {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 64, "BLOCK_M": 64, "BLOCK_N": 128,
+                                       "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False,
+                                       "ROUNDS": False, "MASKS": True, "GROUPS": 16},
+                                      {"num_warps": 4, "maxnreg": 168}),
         "segment_pair_search_tma_masks": (segment_pair_search_tma_kernel,
                                           {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
                                            "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -334,7 +343,7 @@ def report():
                                   "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
-                                  "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items",
+                                  "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "mask_items_batch_reserve"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]

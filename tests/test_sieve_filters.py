@@ -332,11 +332,14 @@ def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
 
 
 @pytest.mark.parametrize("gram", [True, False])
-def test_tile_masks_all_32_tile_bits(rng, dev, gram):
+@pytest.mark.parametrize("tpp", [32, 64])
+def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
     sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
-    writes the rest in rounds) still counts exactly and keeps only true hits."""
-    cfg = replace(TMA_CFG, tiles_per_program=32, tile_masks=True, item_programs=7)
+    writes the rest in rounds) still counts exactly and keeps only true hits. With 64 tiles per
+    program (pair_search flushes the bits every 32 tiles) the 33 column tiles are one program of
+    two flushes, the second of one tile."""
+    cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7)
     x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
     h = half_norms(x)
     y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
@@ -546,6 +549,9 @@ def test_segment_pair_search_bad_offsets(rng, dev):
             segment_pair_search(x, h, 0, 10, torch.tensor(bad, dtype=torch.int64, device=dev), config=CFG)
     with pytest.raises(ValueError, match="1-D int64"):
         segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int32, device=dev), config=CFG)
+    with pytest.raises(ValueError, match="segment_pair_search with tile_masks takes tiles_per_program <= 32, got 64"):
+        segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int64, device=dev),
+                            config=replace(TMA_CFG, tile_masks=True, tiles_per_program=64))
 
 
 @pytest.mark.gpu
@@ -654,7 +660,7 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'tile_masks'\]"):
         FilterConfig(defer_rows=True, tile_masks=True, tma=True)
     for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33)):
-        with pytest.raises(ValueError, match="tile_masks needs tma=True and 1 <= tiles_per_program <= 32"):
+        with pytest.raises(ValueError, match="tile_masks needs tma=True and tiles_per_program <= 32 or a multiple of 32"):
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
         FilterConfig(item_reserve="tile")

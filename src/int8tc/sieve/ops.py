@@ -61,7 +61,7 @@ class FilterConfig:
     #: atomic or store per tile; the bits are kept per column group, 8 groups of block_n / 8 columns,
     #: without a shuffle); after the loop every (row, tile) with a hit becomes an item and
     #: ``mask_items_kernel`` recomputes that row against the group's columns on CUDA cores (16
-    #: items at a time), reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
+    #: items at a time), reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32 or, for pair_search, a multiple of 32 (the bits flushed every 32 tiles); the record buffer is
     #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
     #: hits past capacity: the hot kernel then recomputes the tiles of the rows whose items did not
     #: fit and writes them in rounds, so the total stays exact). Bucketing: an item buffer of
@@ -97,9 +97,11 @@ class FilterConfig:
         modes = [n for n in ("row_hits", "defer_rows", "row_rounds", "tile_masks") if getattr(self, n)]
         if len(modes) > 1:
             raise ValueError(f"row_hits, defer_rows, row_rounds and tile_masks are exclusive, got {modes}")
-        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32):
-            raise ValueError(f"tile_masks needs tma=True and 1 <= tiles_per_program <= 32 (one int32 of bits per row "
-                             f"and column group), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
+        if self.tile_masks and (not self.tma or not (1 <= self.tiles_per_program <= 32
+                                                     or self.tiles_per_program % 32 == 0)):
+            raise ValueError(f"tile_masks needs tma=True and tiles_per_program <= 32 or a multiple of 32 (one int32 of "
+                             f"bits per row and column group, flushed every 32 tiles), got tma={self.tma}, "
+                             f"tiles_per_program={self.tiles_per_program}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if self.column_groups not in (8, 16) or (self.tile_masks and self.block_n < 2 * self.column_groups):
@@ -711,6 +713,9 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
     be = _backend(dev, backend)
     cfg = config or DEFAULT_SEGMENT_CONFIG
+    if cfg.tile_masks and cfg.tiles_per_program > 32:
+        raise ValueError(f"segment_pair_search with tile_masks takes tiles_per_program <= 32, got "
+                         f"{cfg.tiles_per_program} (only pair_search flushes longer programs every 32 tiles)")
     records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         parts = []

@@ -256,33 +256,55 @@ def pair_search_tma_kernel(
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
+    if MASKS:  # per-row tile bits, flushed to items every 32 tiles (one int32 per row and group)
+        if TILES_PER_PROGRAM > 32:
+            for c0 in range(0, n_here, 32):
+                _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, 32), rows,
+                                  rmask, hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N,
+                                  BLOCK_K, NUM_STAGES, GROUPS)
+        else:
+            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
+                              count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+    else:
+        for t in tl.range(0, n_here, num_stages=NUM_STAGES):
+            tj = tj0 + t
+            acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+            cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+            cmask = cols < N
+            hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
+            need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
+            _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
+                            ROW_HITS, DEFER, N, ROUNDS)
+
+
+@triton.jit
+def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
+                      count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
+                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
+    """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
+    per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
+    rows in rounds. A program of more than 32 tiles runs it once per 32 (the row panel loaded once)."""
     qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
-        hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
+        hy = hy_desc.load([tj * BLOCK_N])
         need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
-        if MASKS:
-            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N,
-                                          GROUPS) << t)
-        else:
-            _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
-                            ROW_HITS, DEFER, N, ROUNDS)
-    if MASKS:
-        bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                       count_ptr + 1, capacity, BLOCK_N, GROUPS)
-        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
-            for t in range(0, n_here):
-                late = _late_rows(bits, late_rows, t)
-                if tl.max(late.to(tl.int32), axis=0) > 0:
-                    tj = tj0 + t
-                    acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N,
-                                        BLOCK_K)
-                    cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-                    _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
-                                 capacity)
+        qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N,
+                                  GROUPS) << t)
+    bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
+                                   count_ptr + 1, capacity, BLOCK_N, GROUPS)
+    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
+        for t in range(0, n_here):
+            late = _late_rows(bits, late_rows, t)
+            if tl.max(late.to(tl.int32), axis=0) > 0:
+                tj = tj0 + t
+                acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+                cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+                _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
+                             capacity)
 
 
 @triton.jit
