@@ -6,6 +6,8 @@ checked against the default's.
     PYTHONPATH=src python benchmarks/tune_filters.py --k 160 --kblocks   # K blocks and tile widths at K = 160
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384,65536 --tiles --plan
         # Gram searches of smaller M: tiles per program and tile shapes, each also as a PairSearchPlan (CUDA graph)
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384 --balanced 2,3,4 --plan
+        # the balanced schedule (programs per SM) against the (panel, chunk) grid
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
@@ -35,6 +37,9 @@ def main():
     p.add_argument("--tiles", action="store_true",
                    help="pair search: the default with 64/128 (bits flushed every 32), 16 and 8 tiles per program, "
                         "128x128 tiles and 64x64 tiles")
+    p.add_argument("--balanced", default="",
+                   help="pair search: the default, 64 tiles per program and the balanced schedule at these programs "
+                        "per SM (comma list; NOTES 65), also at 16 tiles per chunk")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -60,6 +65,10 @@ def main():
                      replace(D, block_m=128, tiles_per_program=16, num_warps=8, maxnreg=None),
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8),
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8, tiles_per_program=16)]
+    if args.balanced:  # one contiguous range of (panel, tile) units per program (NOTES 65)
+        per_sm = [int(v) for v in args.balanced.split(",")]
+        pair_cfgs = ([D, replace(D, tiles_per_program=64)] + [replace(D, balanced=b) for b in per_sm]
+                     + [replace(D, balanced=per_sm[0], tiles_per_program=16)])
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):

@@ -84,6 +84,12 @@ class FilterConfig:
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
+    #: pair_search with tile_masks: 0 = one program per (row panel, tiles_per_program column tiles),
+    #: a 2-D grid (in a Gram search its triangle leaves empty programs and a tail of short ones);
+    #: b > 0 = b programs per SM (one on the CPU interpreter), each taking an equal contiguous
+    #: range of the (panel, tile) units and walking it in chunks of min(tiles_per_program, 32) tiles
+    #: (NOTES.md 65)
+    balanced: int = 0
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -104,6 +110,11 @@ class FilterConfig:
                              f"tiles_per_program={self.tiles_per_program}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
+        if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
+            raise ValueError(f"balanced must be an int in 0..64 (programs per SM; 0 = off), got {self.balanced!r}")
+        if self.balanced and not self.tile_masks:
+            raise ValueError(f"balanced={self.balanced} needs tile_masks=True (the balanced schedule walks its range in "
+                             f"chunks whose bits are flushed to items)")
         if self.column_groups not in (8, 16) or (self.tile_masks and self.block_n < 2 * self.column_groups):
             raise ValueError(f"column_groups must be 8 or 16 with block_n >= 2 x column_groups, got "
                              f"column_groups={self.column_groups!r}, block_n={self.block_n}")
@@ -442,6 +453,8 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
 
     n_tiles = triton.cdiv(n, cfg.block_n)
     grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
+    if cfg.balanced:  # one contiguous range of (panel, tile) units per program
+        grid = (min(cfg.balanced * _sm_count(xp.device), _pair_units(m, n, gram, cfg)),)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
@@ -449,13 +462,34 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         pair_search_tma_kernel[grid](xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count, capacity,
                                      KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                      BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                     **cfg.launch_options())
+                                     BALANCED=cfg.balanced > 0, **cfg.launch_options())
     else:
         pair_search_kernel[grid](xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                                  KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                  BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg)
+
+
+def _sm_count(dev: torch.device) -> int:
+    """Streaming multiprocessors of a CUDA device (1 for CPU tensors: the interpreter)."""
+    return torch.cuda.get_device_properties(dev).multi_processor_count if dev.type == "cuda" else 1
+
+
+def _pair_units(m: int, n: int, gram: bool, cfg: FilterConfig) -> int:
+    """(row panel, column tile) units of a pair search: every panel against every column tile, or in
+    a Gram search panel ti against the tiles from the one holding column ti * block_m on (the
+    kernel's ``_units_before``)."""
+    n_tiles, p = triton.cdiv(n, cfg.block_n), triton.cdiv(m, cfg.block_m)
+    if not gram:
+        return p * n_tiles
+    if cfg.block_m >= cfg.block_n:  # panel ti starts at tile ti * r
+        before = cfg.block_m // cfg.block_n * (p * (p - 1) // 2)
+    else:  # at tile ti // r
+        r = cfg.block_n // cfg.block_m
+        q = p // r
+        before = r * (q * (q - 1) // 2) + q * (p - r * q)
+    return p * n_tiles - before
 
 
 def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -535,6 +569,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     n = centres.shape[0]
     thresholds = _check_vec("thresholds", thresholds, m, dev)
     cap = _check_count("capacity_per_row", capacity_per_row)
+    if config is not None and config.balanced:
+        raise ValueError(f"bucket has no balanced schedule (one program per row panel), got balanced={config.balanced}")
     be = _backend(dev, backend)
     ids = torch.empty((m, cap), dtype=torch.int32, device=dev)
     signs = torch.empty((m, cap), dtype=torch.int8, device=dev)
@@ -716,6 +752,9 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     if cfg.tile_masks and cfg.tiles_per_program > 32:
         raise ValueError(f"segment_pair_search with tile_masks takes tiles_per_program <= 32, got "
                          f"{cfg.tiles_per_program} (only pair_search flushes longer programs every 32 tiles)")
+    if cfg.balanced:
+        raise ValueError(f"segment_pair_search has no balanced schedule (its work list is per segment), got "
+                         f"balanced={cfg.balanced}")
     records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         parts = []
