@@ -27,11 +27,11 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(TMA_CFG, block_n=32, tile_masks=True, item_programs=2, item_warps=2, item_block=32,
                                 item_reserve="batch"),
                         replace(TMA_CFG, tile_masks=True, balanced=3),
-                        replace(TMA_CFG, block_n=32, tiles_per_program=3, tile_masks=True, balanced=5),
+                        replace(TMA_CFG, block_n=32, tiles_per_program=3, tile_masks=True, balanced=5, panel_cost=3),
                         replace(TMA_CFG, block_m=32, tile_masks=True, balanced=4)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
-                     "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5", "tma-masks-32x16-balanced4"])
+                     "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -683,6 +683,9 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     for bad in (-1, 65, True, 2.0):
         with pytest.raises(ValueError, match=f"balanced must be an int in 0..64 .*got {bad!r}"):
             FilterConfig(tma=True, tile_masks=True, balanced=bad)
+    for bad in (-1, 65, True):
+        with pytest.raises(ValueError, match=f"panel_cost must be an int in 0..64 .*got {bad!r}"):
+            FilterConfig(tma=True, tile_masks=True, balanced=1, panel_cost=bad)
     with pytest.raises(ValueError, match="balanced=2 needs tile_masks=True"):
         FilterConfig(tma=True, balanced=2)
     for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):
@@ -699,15 +702,15 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("balanced,tpp", [(1, 32), (3, 32), (4, 16), (3, 64)])
-def test_gpu_balanced_pair_search(rng, balanced, tpp):
+@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40)])
+def test_gpu_balanced_pair_search(rng, balanced, tpp, cost):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp)
+    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()
         h = half_norms(x)

@@ -90,6 +90,9 @@ class FilterConfig:
     #: range of the (panel, tile) units and walking it in chunks of min(tiles_per_program, 32) tiles
     #: (NOTES.md 65)
     balanced: int = 0
+    #: the balanced schedule: what entering a panel costs, in column tiles (its row panel, pipeline fill
+    #: and flush), so a range over many short panels (a Gram triangle's tail) holds fewer tiles
+    panel_cost: int = 0
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -112,6 +115,8 @@ class FilterConfig:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
             raise ValueError(f"balanced must be an int in 0..64 (programs per SM; 0 = off), got {self.balanced!r}")
+        if isinstance(self.panel_cost, bool) or not isinstance(self.panel_cost, int) or not 0 <= self.panel_cost <= 64:
+            raise ValueError(f"panel_cost must be an int in 0..64 (column tiles), got {self.panel_cost!r}")
         if self.balanced and not self.tile_masks:
             raise ValueError(f"balanced={self.balanced} needs tile_masks=True (the balanced schedule walks its range in "
                              f"chunks whose bits are flushed to items)")
@@ -455,6 +460,9 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
     if cfg.balanced:  # one contiguous range of (panel, tile) units per program
         grid = (min(cfg.balanced * _sm_count(xp.device), _pair_units(m, n, gram, cfg)),)
+        opts = dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
+    else:
+        opts = dict()
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
@@ -462,7 +470,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         pair_search_tma_kernel[grid](xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count, capacity,
                                      KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                      BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                     BALANCED=cfg.balanced > 0, **cfg.launch_options())
+                                     **opts, **cfg.launch_options())
     else:
         pair_search_kernel[grid](xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                                  KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
@@ -477,19 +485,19 @@ def _sm_count(dev: torch.device) -> int:
 
 
 def _pair_units(m: int, n: int, gram: bool, cfg: FilterConfig) -> int:
-    """(row panel, column tile) units of a pair search: every panel against every column tile, or in
-    a Gram search panel ti against the tiles from the one holding column ti * block_m on (the
+    """Schedule units of a balanced pair search: per row panel ``panel_cost`` units and one per column
+    tile (every tile, or in a Gram search the tiles from the one holding column ti * block_m on; the
     kernel's ``_units_before``)."""
     n_tiles, p = triton.cdiv(n, cfg.block_n), triton.cdiv(m, cfg.block_m)
     if not gram:
-        return p * n_tiles
+        return p * (n_tiles + cfg.panel_cost)
     if cfg.block_m >= cfg.block_n:  # panel ti starts at tile ti * r
         before = cfg.block_m // cfg.block_n * (p * (p - 1) // 2)
     else:  # at tile ti // r
         r = cfg.block_n // cfg.block_m
         q = p // r
         before = r * (q * (q - 1) // 2) + q * (p - r * q)
-    return p * n_tiles - before
+    return p * (n_tiles + cfg.panel_cost) - before
 
 
 def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:

@@ -249,6 +249,7 @@ def pair_search_tma_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
+    PANEL_COST: tl.constexpr = 0,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -257,7 +258,7 @@ def pair_search_tma_kernel(
     panel, are cut into one contiguous range per program (FilterConfig.balanced)."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
-                       TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+                       TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -293,8 +294,15 @@ def _first_tile(ti, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.const
 
 
 @triton.jit
-def _units_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    # (panel, column tile) units of panels 0 .. p - 1 (int64 p): sum of n_tiles - _first_tile(ti)
+def _units_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  PANEL_COST: tl.constexpr):
+    # schedule units of panels 0 .. p - 1 (int64 p): each panel PANEL_COST units (its fixed cost) then one
+    # per column tile, n_tiles - _first_tile(ti) of them
+    return PANEL_COST * p + _tiles_before(p, n_tiles, GRAM, BLOCK_M, BLOCK_N)
+
+
+@triton.jit
+def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     if GRAM:
         if BLOCK_M >= BLOCK_N:  # _first_tile(ti) = ti * r
             before = (BLOCK_M // BLOCK_N) * (p * (p - 1) // 2)
@@ -310,16 +318,18 @@ def _units_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N
 @triton.jit
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                   BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
-    """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units (panel, column tile), in
-    panel order, split into num_programs contiguous ranges of W / num_programs (+-1) units; a program
-    walks its range in chunks of at most min(TILES_PER_PROGRAM, 32) tiles of one panel (bits flushed
-    after each chunk), loading a panel's rows when it enters that panel. No empty programs and no
-    tail wave of short ones (the (panel, chunk) grid has both in a Gram search's triangle)."""
+                   BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
+                   PANEL_COST: tl.constexpr):
+    """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
+    units for entering the panel, then one per column tile), split into num_programs contiguous ranges
+    of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
+    min(TILES_PER_PROGRAM, 32) tiles of one panel (bits flushed after each chunk), loading a panel's
+    rows for each chunk. No empty programs and no tail wave of short ones (the (panel, chunk) grid has
+    both in a Gram search's triangle)."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
     n_tiles = tl.cdiv(N, BLOCK_N).to(tl.int64)
     n_panels = tl.cdiv(M, BLOCK_M).to(tl.int64)
-    total = _units_before(n_panels, n_tiles, GRAM, BLOCK_M, BLOCK_N)
+    total = _units_before(n_panels, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     pid = tl.program_id(0).to(tl.int64)
     n_prog = tl.num_programs(0)
     u = pid * total // n_prog
@@ -328,24 +338,29 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     hi = n_panels
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _units_before(mid, n_tiles, GRAM, BLOCK_M, BLOCK_N) <= u:
+        if _units_before(mid, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST) <= u:
             lo = mid
         else:
             hi = mid
     ti = lo
-    p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N)
+    p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     while u < u_end:
-        p_end = p_start + n_tiles - _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
-        n_here = tl.minimum(tl.minimum(u_end, p_end) - u, CHUNK).to(tl.int32)
-        tj0 = (_first_tile(ti, GRAM, BLOCK_M, BLOCK_N) + (u - p_start)).to(tl.int32)
-        ti32 = ti.to(tl.int32)
-        rows = ti32 * BLOCK_M + tl.arange(0, BLOCK_M)
-        rmask = rows < M
-        panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
-        _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, tj0, n_here, rows, rmask,
-                          _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N, out_ptr, count_ptr,
-                          capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
-        u += n_here
+        first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
+        p_end = p_start + PANEL_COST + n_tiles - first
+        t0 = tl.maximum(u - p_start - PANEL_COST, 0)  # the range's tiles in this panel: t0 .. t1 - 1
+        t1 = tl.minimum(u_end, p_end) - p_start - PANEL_COST
+        n_here = tl.minimum(t1 - t0, CHUNK).to(tl.int32)
+        if n_here > 0:
+            ti32 = ti.to(tl.int32)
+            rows = ti32 * BLOCK_M + tl.arange(0, BLOCK_M)
+            rmask = rows < M
+            panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
+            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0).to(tl.int32), n_here, rows, rmask,
+                              _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N, out_ptr,
+                              count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+            u = p_start + PANEL_COST + t0 + n_here
+        else:  # the range ends in this panel's fixed-cost units, or has none of its tiles
+            u = tl.minimum(u_end, p_end)
         if u == p_end:
             ti += 1
             p_start = p_end
