@@ -38,8 +38,9 @@ def main():
                    help="pair search: the default with 64/128 (bits flushed every 32), 16 and 8 tiles per program, "
                         "128x128 tiles and 64x64 tiles")
     p.add_argument("--balanced", default="",
-                   help="pair search: the default, 64 and 128 tiles per program and the balanced schedule at these "
-                        "programs per SM (comma list; NOTES 65), the first also at panel costs 4, 8, 16")
+                   help="pair search: the default, the (panel, chunk) grid at 64 and 32 tiles per program, and the "
+                        "balanced schedule always on at these programs per SM (comma list) and panel costs 0, 4, 8 "
+                        "(NOTES 65)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -67,9 +68,9 @@ def main():
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8, tiles_per_program=16)]
     if args.balanced:  # one contiguous range of (panel, tile) units per program (NOTES 65)
         per_sm = [int(v) for v in args.balanced.split(",")]
-        pair_cfgs = ([D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128)]
-                     + [replace(D, balanced=b) for b in per_sm]
-                     + [replace(D, balanced=per_sm[0], panel_cost=c) for c in (4, 8, 16)])
+        grid = replace(D, balanced=0, panel_cost=0, balanced_waves=0)
+        pair_cfgs = ([D, grid, replace(grid, tiles_per_program=32)]
+                     + [replace(D, balanced=b, panel_cost=c, balanced_waves=0) for b in per_sm for c in (0, 4, 8)])
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):

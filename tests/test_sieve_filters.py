@@ -42,14 +42,14 @@ def pcfg(request):
 
 
 def _square(cfg):
-    """The segmented search takes square tiles only (and no balanced schedule): an oblong fixture
-    config as its square."""
-    return replace(cfg, block_n=cfg.block_m, balanced=0)
+    """The segmented search takes square tiles only: an oblong fixture config as its square (its
+    balanced fields, pair_search's alone, are not read)."""
+    return replace(cfg, block_n=cfg.block_m)
 
 
 def _bucket_cfg(cfg):
-    """The fixture config for bucket (all of them apply, the pair search's balanced schedule aside)."""
-    return replace(cfg, balanced=0)
+    """The fixture config for bucket (all of them apply; balanced is pair_search's alone)."""
+    return cfg
 
 
 def _check_lists(b, ids, signs, counts, cap, ordered):
@@ -466,7 +466,8 @@ def test_gpu_tma_pair_search(rng, k, tiles):
                   tile_masks=str(rh).startswith("masks"), maxnreg=128 if str(rh).endswith("-cap") else None,
                   tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program,
                   item_reserve="batch" if "-batch" in str(rh) else "item",
-                  column_groups=16 if str(rh).endswith("-g16") else 8)
+                  column_groups=16 if str(rh).endswith("-g16") else 8,
+                  balanced=DEFAULT_FILTER_CONFIG.balanced if str(rh).startswith("masks") else 0)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -558,12 +559,6 @@ def test_segment_pair_search_bad_offsets(rng, dev):
     with pytest.raises(ValueError, match="segment_pair_search with tile_masks takes tiles_per_program <= 32, got 64"):
         segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int64, device=dev),
                             config=replace(TMA_CFG, tile_masks=True, tiles_per_program=64))
-    with pytest.raises(ValueError, match="segment_pair_search has no balanced schedule .*got balanced=3"):
-        segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int64, device=dev),
-                            config=replace(TMA_CFG, tile_masks=True, balanced=3))
-    with pytest.raises(ValueError, match="bucket has no balanced schedule .*got balanced=3"):
-        bucket(x, x, torch.zeros(10, dtype=torch.int32, device=dev), 4, config=replace(TMA_CFG, tile_masks=True,
-                                                                                         balanced=3))
 
 
 @pytest.mark.gpu
@@ -686,6 +681,8 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     for bad in (-1, 65, True):
         with pytest.raises(ValueError, match=f"panel_cost must be an int in 0..64 .*got {bad!r}"):
             FilterConfig(tma=True, tile_masks=True, balanced=1, panel_cost=bad)
+    with pytest.raises(ValueError, match="balanced_waves must be an int >= 0, got -1"):
+        FilterConfig(tma=True, tile_masks=True, balanced=1, balanced_waves=-1)
     with pytest.raises(ValueError, match="balanced=2 needs tile_masks=True"):
         FilterConfig(tma=True, balanced=2)
     for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):
@@ -699,6 +696,33 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()
     assert opts["ROUNDS"] and not opts["DEFER"] and opts["maxnreg"] == 128
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()
+
+
+def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
+    """DEFAULT_FILTER_CONFIG's schedule choice (counted on an H200's 132 SMs, the arithmetic the
+    launcher uses): a Gram search of 16384 vectors (16512 column tiles, 256 panels, ~1.3 waves of 3 x 132
+    programs on the grid) runs balanced with 396 programs, one of 65536 (13 waves) keeps the grid; with
+    balanced_waves 0 every search is balanced, with balanced 0 none."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
+    from int8tc.sieve import ops
+
+    assert ops._pair_tiles(16384, 16384, True, D) == (16512, 256)
+    assert ops._pair_tiles(300, 77, False, D) == (5 * 1, 5)
+
+    class H200:
+        type = "cuda"
+
+    real = ops._sm_count
+    try:
+        ops._sm_count = lambda dev: 132
+        grid, opts = ops._pair_grid(16384, 16384, True, D, H200())
+        assert grid == (396,) and opts == {"BALANCED": True, "PANEL_COST": 4}
+        assert ops._pair_grid(65536, 65536, True, D, H200()) == ((1024, 8), {})
+        assert ops._pair_grid(65536, 65536, True, replace(D, balanced_waves=0), H200())[1]["BALANCED"]
+        assert ops._pair_grid(16384, 16384, True, replace(D, balanced=0), H200()) == ((256, 2), {})
+        assert ops._pair_grid(5, 5, True, D, H200()) == ((1 + 4,), {"BALANCED": True, "PANEL_COST": 4})
+    finally:
+        ops._sm_count = real
 
 
 @pytest.mark.gpu

@@ -84,7 +84,8 @@ class FilterConfig:
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
-    #: pair_search with tile_masks: 0 = one program per (row panel, tiles_per_program column tiles),
+    #: pair_search with tile_masks (bucket and segment_pair_search keep their own schedules and do not
+    #: read this or the next two): 0 = one program per (row panel, tiles_per_program column tiles),
     #: a 2-D grid (in a Gram search its triangle leaves empty programs and a tail of short ones);
     #: b > 0 = b programs per SM (one on the CPU interpreter), each taking an equal contiguous
     #: range of the (panel, tile) units and walking it in chunks of min(tiles_per_program, 32) tiles
@@ -93,6 +94,10 @@ class FilterConfig:
     #: the balanced schedule: what entering a panel costs, in column tiles (its row panel, pipeline fill
     #: and flush), so a range over many short panels (a Gram triangle's tail) holds fewer tiles
     panel_cost: int = 0
+    #: with balanced > 0: 0 = always the balanced schedule; w > 0 = only for searches whose (panel,
+    #: chunk) grid would fill fewer than w waves of balanced x SMs programs (larger ones keep the grid,
+    #: which measured faster there: NOTES.md 65)
+    balanced_waves: int = 0
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -117,6 +122,8 @@ class FilterConfig:
             raise ValueError(f"balanced must be an int in 0..64 (programs per SM; 0 = off), got {self.balanced!r}")
         if isinstance(self.panel_cost, bool) or not isinstance(self.panel_cost, int) or not 0 <= self.panel_cost <= 64:
             raise ValueError(f"panel_cost must be an int in 0..64 (column tiles), got {self.panel_cost!r}")
+        if isinstance(self.balanced_waves, bool) or not isinstance(self.balanced_waves, int) or self.balanced_waves < 0:
+            raise ValueError(f"balanced_waves must be an int >= 0, got {self.balanced_waves!r}")
         if self.balanced and not self.tile_masks:
             raise ValueError(f"balanced={self.balanced} needs tile_masks=True (the balanced schedule walks its range in "
                              f"chunks whose bits are flushed to items)")
@@ -172,9 +179,15 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: 2640); SIEVE_PAIR_CONFIG 1433 at 1e-4. Record buffer 2x capacity. Thirteenth session (tune_items,
 #: NOTES.md 61): the item kernel (L1-bound gathers, ncu) takes 32 items per iteration with 2 warps:
 #: 74 -> 59 us at 65536 vectors, 1e-4.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=3, tma=True,
+#: Fourteenth session (tune_filters, NOTES.md 64, 65): 64 column tiles per program (bits flushed every 32,
+#: the row panel loaded once): 3-5% faster at 65536 and 131072 vectors in two runs; searches whose grid
+#: would fill fewer than 3 waves (e.g. a Gram search of 16384) run the balanced schedule, 3 programs per
+#: SM, 4 tiles charged per panel: plan 0.090 -> 0.081 ms at 16384 (5% slower at 65536, hence the waves
+#: rule).
+DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=2, item_block=32,
-                                     item_reserve="batch", column_groups=16, maxnreg=168)
+                                     item_reserve="batch", column_groups=16, maxnreg=168, balanced=3, panel_cost=4,
+                                     balanced_waves=3)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
 #: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
 #: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6
@@ -456,13 +469,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures)."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
-    n_tiles = triton.cdiv(n, cfg.block_n)
-    grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
-    if cfg.balanced:  # one contiguous range of (panel, tile) units per program
-        grid = (min(cfg.balanced * _sm_count(xp.device), _pair_units(m, n, gram, cfg)),)
-        opts = dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
-    else:
-        opts = dict()
+    grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
@@ -479,25 +486,38 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg)
 
 
+def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
+    """The pair search kernel's grid and schedule constexprs: one program per (row panel,
+    tiles_per_program column tiles), or with ``cfg.balanced`` one contiguous range of (panel, tile)
+    units per program, unless ``balanced_waves`` is set and the grid would fill that many waves."""
+    grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program))
+    if cfg.balanced:
+        programs = cfg.balanced * _sm_count(dev)
+        tiles, panels = _pair_tiles(m, n, gram, cfg)
+        if not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * programs:
+            return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
+    return grid, {}
+
+
 def _sm_count(dev: torch.device) -> int:
     """Streaming multiprocessors of a CUDA device (1 for CPU tensors: the interpreter)."""
     return torch.cuda.get_device_properties(dev).multi_processor_count if dev.type == "cuda" else 1
 
 
-def _pair_units(m: int, n: int, gram: bool, cfg: FilterConfig) -> int:
-    """Schedule units of a balanced pair search: per row panel ``panel_cost`` units and one per column
-    tile (every tile, or in a Gram search the tiles from the one holding column ti * block_m on; the
-    kernel's ``_units_before``)."""
+def _pair_tiles(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int]:
+    """(column tiles, row panels) a pair search visits: every panel against every tile, or in a Gram
+    search panel ti against the tiles from the one holding column ti * block_m on (the kernel's
+    ``_tiles_before``; its balanced schedule has tiles + panel_cost x panels units)."""
     n_tiles, p = triton.cdiv(n, cfg.block_n), triton.cdiv(m, cfg.block_m)
     if not gram:
-        return p * (n_tiles + cfg.panel_cost)
+        return p * n_tiles, p
     if cfg.block_m >= cfg.block_n:  # panel ti starts at tile ti * r
         before = cfg.block_m // cfg.block_n * (p * (p - 1) // 2)
     else:  # at tile ti // r
         r = cfg.block_n // cfg.block_m
         q = p // r
         before = r * (q * (q - 1) // 2) + q * (p - r * q)
-    return p * (n_tiles + cfg.panel_cost) - before
+    return p * n_tiles - before, p
 
 
 def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -577,8 +597,6 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     n = centres.shape[0]
     thresholds = _check_vec("thresholds", thresholds, m, dev)
     cap = _check_count("capacity_per_row", capacity_per_row)
-    if config is not None and config.balanced:
-        raise ValueError(f"bucket has no balanced schedule (one program per row panel), got balanced={config.balanced}")
     be = _backend(dev, backend)
     ids = torch.empty((m, cap), dtype=torch.int32, device=dev)
     signs = torch.empty((m, cap), dtype=torch.int8, device=dev)
@@ -760,9 +778,6 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
     if cfg.tile_masks and cfg.tiles_per_program > 32:
         raise ValueError(f"segment_pair_search with tile_masks takes tiles_per_program <= 32, got "
                          f"{cfg.tiles_per_program} (only pair_search flushes longer programs every 32 tiles)")
-    if cfg.balanced:
-        raise ValueError(f"segment_pair_search has no balanced schedule (its work list is per segment), got "
-                         f"balanced={cfg.balanced}")
     records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         parts = []
