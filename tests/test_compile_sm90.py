@@ -354,6 +354,7 @@ def report():
                                   "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
+                                  "pair_search_tma_masks_balanced",
                                   "mask_items_batch_reserve"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
