@@ -53,6 +53,9 @@ DEFAULTS_12 = {"pair_search": "64x128x128 t32 w4 s3 tma masks items2048 reserve-
 #: the thirteenth session (NOTES 61): the K = 128 Gram search at three rates, eager and as a PairSearchPlan (s40)
 FILTERS_13 = os.path.join(RES, "filters_session13_k128_h200_2026-12-01.csv")
 DEFAULT_PAIR_13 = "64x128x128 t32 w4 s3 tma masks items2048 itemw2 itemblock32 reserve-batch groups16 maxnreg168"
+FILTERS_14 = os.path.join(RES, "filters_session14_k128_h200_2026-12-01.csv")
+DEFAULT_PAIR_14 = ("64x128x128 t64 w4 s3 tma masks items2048 itemw2 itemblock32 reserve-batch groups16 maxnreg168 "
+                   "balanced3 cost4 below3waves")
 
 
 def read(path):
@@ -242,7 +245,7 @@ def filters_defaults_tables_and_plot(paths, defaults, previous, name, previous_n
     ax.set_xscale("log")
     ax.set_title(f"K = 128: defaults (solid) vs {previous_name} default (dotted)", fontsize=9)
     _finish(ax, "hit rate", "% of the INT8 roof")
-    _save(fig, name)
+    _save(fig, png)
 
 
 def filters_grid_table(paths, defaults) -> None:
@@ -262,13 +265,13 @@ def filters_grid_table(paths, defaults) -> None:
         print(f"| {key[0]} | {key[1]} | {key[2]} | {key[3]} | " + " | ".join(row) + " |")
 
 
-def filters_plan_table_and_plot() -> None:
+def filters_plan_table_and_plot(path: str, default: str, png: str) -> None:
     """The Gram search by M and rate: a call of pair_search against a PairSearchPlan replay (% of the roof)."""
-    rows = read(FILTERS_13)
+    rows = read(path)
     roof = max(float(r["tops"]) for r in rows if r["op"].startswith("roof"))
     got = {}
     for r in rows:
-        if r["op"] == "pair_search" and r["config"] == DEFAULT_PAIR_13 or r["op"] == "pair_search_plan":
+        if r["op"] == "pair_search" and r["config"] == default or r["op"] == "pair_search_plan":
             got[(r["op"], int(r["M"]), r["target_rate"])] = r
     rates = sorted({k[2] for k in got}, key=float, reverse=True)
     print(f"| M | call | " + " | ".join(f"rate {t}" for t in rates) + " |")
@@ -288,7 +291,7 @@ def filters_plan_table_and_plot() -> None:
     ax.set_xscale("log", base=2)
     ax.set_title(f"K = 128 Gram pair search, H200 (roof {roof:.0f} TOPS)")
     _finish(ax, "vectors M", "% of the INT8 roof")
-    _save(fig, "filters_session13_plan.png")
+    _save(fig, png)
 
 
 def _finish(ax, xlabel: str, ylabel: str) -> None:
@@ -313,4 +316,5 @@ if __name__ == "__main__":
     filters_defaults_tables_and_plot(FILTERS_11, DEFAULTS_11, DEFAULTS_9, "filters_session11.png", "the ninth session's")
     filters_defaults_tables_and_plot(FILTERS_12, DEFAULTS_12, DEFAULTS_9, "filters_session12.png", "the ninth session's")
     filters_grid_table([FILTERS_12_GRID] + FILTERS_12, DEFAULTS_12)
-    filters_plan_table_and_plot()
+    filters_plan_table_and_plot(FILTERS_13, DEFAULT_PAIR_13, "filters_session13_plan.png")
+    filters_plan_table_and_plot(FILTERS_14, DEFAULT_PAIR_14, "filters_session14.png")

@@ -6,6 +6,8 @@ checked against the default's.
     PYTHONPATH=src python benchmarks/tune_filters.py --k 160 --kblocks   # K blocks and tile widths at K = 160
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384,65536 --tiles --plan
         # Gram searches of smaller M: tiles per program and tile shapes, each also as a PairSearchPlan (CUDA graph)
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384 --balanced 2,3,4 --plan
+        # the balanced schedule (programs per SM) against the (panel, chunk) grid
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
@@ -33,7 +35,12 @@ def main():
                    help="each default with block_k 128 and 64 and, for the 64x128 ones, as 64x64 (which wins at a K)")
     p.add_argument("--m", default="131072", help="comma list of Gram-search sizes")
     p.add_argument("--tiles", action="store_true",
-                   help="pair search: the default with 8/16 tiles per program, 128x128 tiles and 64x64 tiles")
+                   help="pair search: the default with 64/128 (bits flushed every 32), 16 and 8 tiles per program, "
+                        "128x128 tiles and 64x64 tiles")
+    p.add_argument("--balanced", default="",
+                   help="pair search: the default, the (panel, chunk) grid at 64 and 32 tiles per program, and the "
+                        "balanced schedule always on at these programs per SM (comma list) and panel costs 0, 4, 8 "
+                        "(NOTES 65)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -54,10 +61,16 @@ def main():
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
-        pair_cfgs = [D, replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
+        pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
+                     replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
                      replace(D, block_m=128, tiles_per_program=16, num_warps=8, maxnreg=None),
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8),
                      replace(D, block_n=64, num_stages=2, maxnreg=128, column_groups=8, tiles_per_program=16)]
+    if args.balanced:  # one contiguous range of (panel, tile) units per program (NOTES 65)
+        per_sm = [int(v) for v in args.balanced.split(",")]
+        grid = replace(D, balanced=0, panel_cost=0, balanced_waves=0)
+        pair_cfgs = ([D, grid, replace(grid, tiles_per_program=32)]
+                     + [replace(D, balanced=b, panel_cost=c, balanced_waves=0) for b in per_sm for c in (0, 4, 8)])
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):

@@ -25,9 +25,13 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, item_programs=3, item_warps=1,
                                 item_reserve="batch", column_groups=16),
                         replace(TMA_CFG, block_n=32, tile_masks=True, item_programs=2, item_warps=2, item_block=32,
-                                item_reserve="batch")],
+                                item_reserve="batch"),
+                        replace(TMA_CFG, tile_masks=True, balanced=3),
+                        replace(TMA_CFG, block_n=32, tiles_per_program=3, tile_masks=True, balanced=5, panel_cost=3),
+                        replace(TMA_CFG, block_m=32, tile_masks=True, balanced=4)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
-                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2"])
+                     "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
+                     "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -38,12 +42,13 @@ def pcfg(request):
 
 
 def _square(cfg):
-    """The segmented search takes square tiles only: an oblong fixture config as its square."""
+    """The segmented search takes square tiles only: an oblong fixture config as its square (its
+    balanced fields, pair_search's alone, are not read)."""
     return replace(cfg, block_n=cfg.block_m)
 
 
 def _bucket_cfg(cfg):
-    """The fixture config for bucket (all of them apply)."""
+    """The fixture config for bucket (all of them apply; balanced is pair_search's alone)."""
     return cfg
 
 
@@ -332,11 +337,15 @@ def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
 
 
 @pytest.mark.parametrize("gram", [True, False])
-def test_tile_masks_all_32_tile_bits(rng, dev, gram):
+@pytest.mark.parametrize("tpp,balanced", [(32, 0), (64, 0), (32, 2)])
+def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
     sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
-    writes the rest in rounds) still counts exactly and keeps only true hits."""
-    cfg = replace(TMA_CFG, tiles_per_program=32, tile_masks=True, item_programs=7)
+    writes the rest in rounds) still counts exactly and keeps only true hits. With 64 tiles per
+    program (pair_search flushes the bits every 32 tiles) the 33 column tiles are one program of
+    two flushes, the second of one tile. Balanced (2 programs per SM: 2 on the interpreter, 264 on
+    an H200), programs' ranges start and end inside panels and chunks of 32."""
+    cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7, balanced=balanced)
     x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
     h = half_norms(x)
     y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
@@ -457,7 +466,8 @@ def test_gpu_tma_pair_search(rng, k, tiles):
                   tile_masks=str(rh).startswith("masks"), maxnreg=128 if str(rh).endswith("-cap") else None,
                   tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program,
                   item_reserve="batch" if "-batch" in str(rh) else "item",
-                  column_groups=16 if str(rh).endswith("-g16") else 8)
+                  column_groups=16 if str(rh).endswith("-g16") else 8,
+                  balanced=DEFAULT_FILTER_CONFIG.balanced if str(rh).startswith("masks") else 0)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -546,6 +556,9 @@ def test_segment_pair_search_bad_offsets(rng, dev):
             segment_pair_search(x, h, 0, 10, torch.tensor(bad, dtype=torch.int64, device=dev), config=CFG)
     with pytest.raises(ValueError, match="1-D int64"):
         segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int32, device=dev), config=CFG)
+    with pytest.raises(ValueError, match="segment_pair_search with tile_masks takes tiles_per_program <= 32, got 64"):
+        segment_pair_search(x, h, 0, 10, torch.tensor([0, 10], dtype=torch.int64, device=dev),
+                            config=replace(TMA_CFG, tile_masks=True, tiles_per_program=64))
 
 
 @pytest.mark.gpu
@@ -654,7 +667,7 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'tile_masks'\]"):
         FilterConfig(defer_rows=True, tile_masks=True, tma=True)
     for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33)):
-        with pytest.raises(ValueError, match="tile_masks needs tma=True and 1 <= tiles_per_program <= 32"):
+        with pytest.raises(ValueError, match="tile_masks needs tma=True and tiles_per_program <= 32 or a multiple of 32"):
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
         FilterConfig(item_reserve="tile")
@@ -662,6 +675,16 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
         FilterConfig(item_block=8)
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
+    for bad in (-1, 65, True, 2.0):
+        with pytest.raises(ValueError, match=f"balanced must be an int in 0..64 .*got {bad!r}"):
+            FilterConfig(tma=True, tile_masks=True, balanced=bad)
+    for bad in (-1, 65, True):
+        with pytest.raises(ValueError, match=f"panel_cost must be an int in 0..64 .*got {bad!r}"):
+            FilterConfig(tma=True, tile_masks=True, balanced=1, panel_cost=bad)
+    with pytest.raises(ValueError, match="balanced_waves must be an int >= 0, got -1"):
+        FilterConfig(tma=True, tile_masks=True, balanced=1, balanced_waves=-1)
+    with pytest.raises(ValueError, match="balanced=2 needs tile_masks=True"):
+        FilterConfig(tma=True, balanced=2)
     for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):
         with pytest.raises(ValueError, match="column_groups must be 8 or 16 with block_n >= 2 x column_groups"):
             FilterConfig(**bad)
@@ -673,6 +696,66 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     opts = FilterConfig(row_rounds=True, maxnreg=128).launch_options()
     assert opts["ROUNDS"] and not opts["DEFER"] and opts["maxnreg"] == 128
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()
+
+
+def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
+    """DEFAULT_FILTER_CONFIG's schedule choice (counted on an H200's 132 SMs, the arithmetic the
+    launcher uses): a Gram search of 16384 vectors (16512 column tiles, 256 panels, ~1.3 waves of 3 x 132
+    programs on the grid) runs balanced with 396 programs, one of 65536 (13 waves) keeps the grid; with
+    balanced_waves 0 every search is balanced, with balanced 0 none."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
+    from int8tc.sieve import ops
+
+    assert ops._pair_tiles(16384, 16384, True, D) == (16512, 256)
+    assert ops._pair_tiles(300, 77, False, D) == (5 * 1, 5)
+
+    class H200:
+        type = "cuda"
+
+    real = ops._sm_count
+    try:
+        ops._sm_count = lambda dev: 132
+        grid, opts = ops._pair_grid(16384, 16384, True, D, H200())
+        assert grid == (396,) and opts == {"BALANCED": True, "PANEL_COST": 4}
+        assert ops._pair_grid(65536, 65536, True, D, H200()) == ((1024, 8), {})
+        assert ops._pair_grid(65536, 65536, True, replace(D, balanced_waves=0), H200())[1]["BALANCED"]
+        assert ops._pair_grid(16384, 16384, True, replace(D, balanced=0), H200()) == ((256, 2), {})
+        assert ops._pair_grid(5, 5, True, D, H200()) == ((1 + 4,), {"BALANCED": True, "PANEL_COST": 4})
+    finally:
+        ops._sm_count = real
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40)])
+def test_gpu_balanced_pair_search(rng, balanced, tpp, cost):
+    """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
+    panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
+    exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
+    exactly and keeps true hits only."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan
+
+    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost)
+    for m, n in ((5003, None), (3001, 4999)):
+        x = _vecs(rng, m, 128).cuda()
+        h = half_norms(x)
+        y = None if n is None else _vecs(rng, n, 128).cuda()
+        hy = None if n is None else half_norms(y)
+        xx = x.cpu().numpy().astype(np.int64)
+        yy, hh = (xx, h.cpu().numpy()) if n is None else (y.cpu().numpy().astype(np.int64), hy.cpu().numpy())
+        v = h.cpu().numpy()[:, None] + hh[None, :] - np.abs(xx @ yy.T)
+        goal = int(np.quantile(v[np.triu_indices(m, 1)] if n is None else v, 1e-4))  # (the diagonal's ~0 left out)
+        expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal, None if n is None else y.cpu().numpy(),
+                                 None if n is None else hy.cpu().numpy())
+        assert len(expect) > 100
+        hits = pair_search(x, h, goal, len(expect) + 7, y, hy, deterministic=True, config=cfg)
+        np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
+        plan = PairSearchPlan(m, 128, len(expect) + 7, n=n, config=cfg)
+        for _ in range(2):  # a replay on the same buffers
+            got = plan(goal, x, h, y, hy, deterministic=True)
+        np.testing.assert_array_equal(got.valid().cpu().numpy(), expect)
+        hits = pair_search(x, h, goal, len(expect) // 2, y, hy, config=cfg)
+        assert hits.total == len(expect) and hits.kept == len(expect) // 2
+        assert {tuple(r) for r in hits.valid().cpu().numpy().tolist()} <= {tuple(r) for r in expect.tolist()}
 
 
 @pytest.mark.gpu

@@ -111,7 +111,9 @@ def _flags(cfg) -> str:
             + (f" itemblock{cfg.item_block}" if cfg.item_block != 16 else "")
             + (f" reserve-{cfg.item_reserve}" if cfg.item_reserve != "item" else "")
             + (f" groups{cfg.column_groups}" if cfg.column_groups != 8 else "")
-            + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else ""))
+            + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else "") + (f" balanced{cfg.balanced}" if cfg.balanced else "")
+            + (f" cost{cfg.panel_cost}" if cfg.panel_cost else "")
+            + (f" below{cfg.balanced_waves}waves" if cfg.balanced and cfg.balanced_waves else ""))
 
 
 def _name(cfg) -> str:

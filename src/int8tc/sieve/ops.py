@@ -61,7 +61,7 @@ class FilterConfig:
     #: atomic or store per tile; the bits are kept per column group, 8 groups of block_n / 8 columns,
     #: without a shuffle); after the loop every (row, tile) with a hit becomes an item and
     #: ``mask_items_kernel`` recomputes that row against the group's columns on CUDA cores (16
-    #: items at a time), reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32; the record buffer is
+    #: items at a time), reserves and writes its hits (NOTES.md 57). Needs tma and tiles_per_program <= 32 or, for pair_search, a multiple of 32 (the bits flushed every 32 tiles); the record buffer is
     #: 2x capacity (capacity items after the records; each holds >= 1 hit, so items past it mean
     #: hits past capacity: the hot kernel then recomputes the tiles of the rows whose items did not
     #: fit and writes them in rounds, so the total stays exact). Bucketing: an item buffer of
@@ -84,6 +84,20 @@ class FilterConfig:
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
+    #: pair_search with tile_masks (bucket and segment_pair_search keep their own schedules and do not
+    #: read this or the next two): 0 = one program per (row panel, tiles_per_program column tiles),
+    #: a 2-D grid (in a Gram search its triangle leaves empty programs and a tail of short ones);
+    #: b > 0 = b programs per SM (one on the CPU interpreter), each taking an equal contiguous
+    #: range of the (panel, tile) units and walking it in chunks of min(tiles_per_program, 32) tiles
+    #: (NOTES.md 65)
+    balanced: int = 0
+    #: the balanced schedule: what entering a panel costs, in column tiles (its row panel, pipeline fill
+    #: and flush), so a range over many short panels (a Gram triangle's tail) holds fewer tiles
+    panel_cost: int = 0
+    #: with balanced > 0: 0 = always the balanced schedule; w > 0 = only for searches whose (panel,
+    #: chunk) grid would fill fewer than w waves of balanced x SMs programs (larger ones keep the grid,
+    #: which measured faster there: NOTES.md 65)
+    balanced_waves: int = 0
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -97,11 +111,22 @@ class FilterConfig:
         modes = [n for n in ("row_hits", "defer_rows", "row_rounds", "tile_masks") if getattr(self, n)]
         if len(modes) > 1:
             raise ValueError(f"row_hits, defer_rows, row_rounds and tile_masks are exclusive, got {modes}")
-        if self.tile_masks and (not self.tma or not 1 <= self.tiles_per_program <= 32):
-            raise ValueError(f"tile_masks needs tma=True and 1 <= tiles_per_program <= 32 (one int32 of bits per row "
-                             f"and column group), got tma={self.tma}, tiles_per_program={self.tiles_per_program}")
+        if self.tile_masks and (not self.tma or not (1 <= self.tiles_per_program <= 32
+                                                     or self.tiles_per_program % 32 == 0)):
+            raise ValueError(f"tile_masks needs tma=True and tiles_per_program <= 32 or a multiple of 32 (one int32 of "
+                             f"bits per row and column group, flushed every 32 tiles), got tma={self.tma}, "
+                             f"tiles_per_program={self.tiles_per_program}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
+        if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
+            raise ValueError(f"balanced must be an int in 0..64 (programs per SM; 0 = off), got {self.balanced!r}")
+        if isinstance(self.panel_cost, bool) or not isinstance(self.panel_cost, int) or not 0 <= self.panel_cost <= 64:
+            raise ValueError(f"panel_cost must be an int in 0..64 (column tiles), got {self.panel_cost!r}")
+        if isinstance(self.balanced_waves, bool) or not isinstance(self.balanced_waves, int) or self.balanced_waves < 0:
+            raise ValueError(f"balanced_waves must be an int >= 0, got {self.balanced_waves!r}")
+        if self.balanced and not self.tile_masks:
+            raise ValueError(f"balanced={self.balanced} needs tile_masks=True (the balanced schedule walks its range in "
+                             f"chunks whose bits are flushed to items)")
         if self.column_groups not in (8, 16) or (self.tile_masks and self.block_n < 2 * self.column_groups):
             raise ValueError(f"column_groups must be 8 or 16 with block_n >= 2 x column_groups, got "
                              f"column_groups={self.column_groups!r}, block_n={self.block_n}")
@@ -154,9 +179,15 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: 2640); SIEVE_PAIR_CONFIG 1433 at 1e-4. Record buffer 2x capacity. Thirteenth session (tune_items,
 #: NOTES.md 61): the item kernel (L1-bound gathers, ncu) takes 32 items per iteration with 2 warps:
 #: 74 -> 59 us at 65536 vectors, 1e-4.
-DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=32, num_stages=3, tma=True,
+#: Fourteenth session (tune_filters, NOTES.md 64, 65): 64 column tiles per program (bits flushed every 32,
+#: the row panel loaded once): 3-5% faster at 65536 and 131072 vectors in two runs; searches whose grid
+#: would fill fewer than 3 waves (e.g. a Gram search of 16384) run the balanced schedule, 3 programs per
+#: SM, 4 tiles charged per panel: plan 0.090 -> 0.081 ms at 16384 (5% slower at 65536, hence the waves
+#: rule).
+DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=2, item_block=32,
-                                     item_reserve="batch", column_groups=16, maxnreg=168)
+                                     item_reserve="batch", column_groups=16, maxnreg=168, balanced=3, panel_cost=4,
+                                     balanced_waves=3)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
 #: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
 #: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6
@@ -438,8 +469,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures)."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
-    n_tiles = triton.cdiv(n, cfg.block_n)
-    grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(n_tiles, cfg.tiles_per_program))
+    grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
@@ -447,13 +477,47 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         pair_search_tma_kernel[grid](xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count, capacity,
                                      KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                      BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                     **cfg.launch_options())
+                                     **opts, **cfg.launch_options())
     else:
         pair_search_kernel[grid](xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                                  KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                                  BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg)
+
+
+def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
+    """The pair search kernel's grid and schedule constexprs: one program per (row panel,
+    tiles_per_program column tiles), or with ``cfg.balanced`` one contiguous range of (panel, tile)
+    units per program, unless ``balanced_waves`` is set and the grid would fill that many waves."""
+    grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program))
+    if cfg.balanced:
+        programs = cfg.balanced * _sm_count(dev)
+        tiles, panels = _pair_tiles(m, n, gram, cfg)
+        if not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * programs:
+            return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
+    return grid, {}
+
+
+def _sm_count(dev: torch.device) -> int:
+    """Streaming multiprocessors of a CUDA device (1 for CPU tensors: the interpreter)."""
+    return torch.cuda.get_device_properties(dev).multi_processor_count if dev.type == "cuda" else 1
+
+
+def _pair_tiles(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int]:
+    """(column tiles, row panels) a pair search visits: every panel against every tile, or in a Gram
+    search panel ti against the tiles from the one holding column ti * block_m on (the kernel's
+    ``_tiles_before``; its balanced schedule has tiles + panel_cost x panels units)."""
+    n_tiles, p = triton.cdiv(n, cfg.block_n), triton.cdiv(m, cfg.block_m)
+    if not gram:
+        return p * n_tiles, p
+    if cfg.block_m >= cfg.block_n:  # panel ti starts at tile ti * r
+        before = cfg.block_m // cfg.block_n * (p * (p - 1) // 2)
+    else:  # at tile ti // r
+        r = cfg.block_n // cfg.block_m
+        q = p // r
+        before = r * (q * (q - 1) // 2) + q * (p - r * q)
+    return p * n_tiles - before, p
 
 
 def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -711,6 +775,9 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         raise ValueError(f"offsets must rise from 0 to M={m}, got {off_host[:4].tolist()}...{off_host[-2:].tolist()}")
     be = _backend(dev, backend)
     cfg = config or DEFAULT_SEGMENT_CONFIG
+    if cfg.tile_masks and cfg.tiles_per_program > 32:
+        raise ValueError(f"segment_pair_search with tile_masks takes tiles_per_program <= 32, got "
+                         f"{cfg.tiles_per_program} (only pair_search flushes longer programs every 32 tiles)")
     records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
         parts = []

@@ -248,41 +248,152 @@ def pair_search_tma_kernel(
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr,
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
-    MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8,
+    MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
+    PANEL_COST: tl.constexpr = 0,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
-    only sets per-row tile bits; ``_write_items`` turns them into items (FilterConfig.tile_masks)."""
+    only sets per-row tile bits; ``_write_items`` turns them into items (FilterConfig.tile_masks).
+    BALANCED (with MASKS; a 1-D grid): the (row panel, column tile) units of the search, panel by
+    panel, are cut into one contiguous range per program (FilterConfig.balanced)."""
+    if BALANCED:
+        _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
+                       TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST)
+        return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
+    if MASKS:  # per-row tile bits, flushed to items every 32 tiles (one int32 per row and group)
+        if TILES_PER_PROGRAM > 32:
+            for c0 in range(0, n_here, 32):
+                _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, 32), rows,
+                                  rmask, hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N,
+                                  BLOCK_K, NUM_STAGES, GROUPS)
+        else:
+            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
+                              count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+    else:
+        for t in tl.range(0, n_here, num_stages=NUM_STAGES):
+            tj = tj0 + t
+            acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+            cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+            cmask = cols < N
+            hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
+            need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
+            _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
+                            ROW_HITS, DEFER, N, ROUNDS)
+
+
+@triton.jit
+def _first_tile(ti, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    # panel ti's first column tile: a Gram search starts at the tile holding column ti * BLOCK_M
+    if GRAM:
+        return (ti * BLOCK_M) // BLOCK_N
+    else:
+        return ti * 0
+
+
+@triton.jit
+def _units_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                  PANEL_COST: tl.constexpr):
+    # schedule units of panels 0 .. p - 1 (int64 p): each panel PANEL_COST units (its fixed cost) then one
+    # per column tile, n_tiles - _first_tile(ti) of them
+    return PANEL_COST * p + _tiles_before(p, n_tiles, GRAM, BLOCK_M, BLOCK_N)
+
+
+@triton.jit
+def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    if GRAM:
+        if BLOCK_M >= BLOCK_N:  # _first_tile(ti) = ti * r
+            before = (BLOCK_M // BLOCK_N) * (p * (p - 1) // 2)
+        else:  # _first_tile(ti) = ti // r: q whole groups of r panels, then p - r q panels with tile q
+            r: tl.constexpr = BLOCK_N // BLOCK_M
+            q = p // r
+            before = r * (q * (q - 1) // 2) + q * (p - r * q)
+        return p * n_tiles - before
+    else:
+        return p * n_tiles
+
+
+@triton.jit
+def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
+                   GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                   BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
+                   PANEL_COST: tl.constexpr):
+    """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
+    units for entering the panel, then one per column tile), split into num_programs contiguous ranges
+    of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
+    min(TILES_PER_PROGRAM, 32) tiles of one panel (bits flushed after each chunk), loading a panel's
+    rows for each chunk. No empty programs and no tail wave of short ones (the (panel, chunk) grid has
+    both in a Gram search's triangle)."""
+    CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
+    n_tiles = tl.cdiv(N, BLOCK_N).to(tl.int64)
+    n_panels = tl.cdiv(M, BLOCK_M).to(tl.int64)
+    total = _units_before(n_panels, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
+    pid = tl.program_id(0).to(tl.int64)
+    n_prog = tl.num_programs(0)
+    u = pid * total // n_prog
+    u_end = (pid + 1) * total // n_prog
+    lo = n_panels * 0  # the panel holding unit u: the last p with _units_before(p) <= u
+    hi = n_panels
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _units_before(mid, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST) <= u:
+            lo = mid
+        else:
+            hi = mid
+    ti = lo
+    p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
+    while u < u_end:
+        first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
+        p_end = p_start + PANEL_COST + n_tiles - first
+        t0 = tl.maximum(u - p_start - PANEL_COST, 0)  # the range's tiles in this panel: t0 .. t1 - 1
+        t1 = tl.minimum(u_end, p_end) - p_start - PANEL_COST
+        n_here = tl.minimum(t1 - t0, CHUNK).to(tl.int32)
+        if n_here > 0:
+            ti32 = ti.to(tl.int32)
+            rows = ti32 * BLOCK_M + tl.arange(0, BLOCK_M)
+            rmask = rows < M
+            panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
+            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0).to(tl.int32), n_here, rows, rmask,
+                              _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N, out_ptr,
+                              count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+            u = p_start + PANEL_COST + t0 + n_here
+        else:  # the range ends in this panel's fixed-cost units, or has none of its tiles
+            u = tl.minimum(u_end, p_end)
+        if u == p_end:
+            ti += 1
+            p_start = p_end
+
+
+@triton.jit
+def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
+                      count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
+                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
+    """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
+    per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
+    rows in rounds. A program of more than 32 tiles runs it once per 32 (the row panel loaded once)."""
     qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
-        hy = hy_desc.load([tj * BLOCK_N])  # with the tiles, one TMA copy (not 16 small copies per thread)
+        hy = hy_desc.load([tj * BLOCK_N])
         need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
-        if MASKS:
-            qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N,
-                                          GROUPS) << t)
-        else:
-            _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
-                            ROW_HITS, DEFER, N, ROUNDS)
-    if MASKS:
-        bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                       count_ptr + 1, capacity, BLOCK_N, GROUPS)
-        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
-            for t in range(0, n_here):
-                late = _late_rows(bits, late_rows, t)
-                if tl.max(late.to(tl.int32), axis=0) > 0:
-                    tj = tj0 + t
-                    acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N,
-                                        BLOCK_K)
-                    cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-                    _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
-                                 capacity)
+        qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N,
+                                  GROUPS) << t)
+    bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
+                                   count_ptr + 1, capacity, BLOCK_N, GROUPS)
+    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
+        for t in range(0, n_here):
+            late = _late_rows(bits, late_rows, t)
+            if tl.max(late.to(tl.int32), axis=0) > 0:
+                tj = tj0 + t
+                acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+                cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+                _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
+                             capacity)
 
 
 @triton.jit
