@@ -1,24 +1,20 @@
-# planned device work of the fourteenth session (written at the end of the thirteenth, which used its 1800 s in
-# s35..s41). Not a runnable queue: write sN.sh (next free: s42) with benchmarks/device/lib.sh (queues / wait_queues / batch).
-# Everything on main is GPU-run: the filter and plan GPU files at ee2415f (s40: 502 tests, s41: tests 500..659,
-# all passed); the async check (s35), PairSearchPlan (s36), item_block 32 / 2 warps (s40 bench).
+# planned device work of the fifteenth session (written at the end of the fourteenth, which used ~1380 of its 1800 s
+# in s45..s49). Not a runnable queue: write sN.sh (next free: s50) with benchmarks/device/lib.sh.
+# Everything on main is GPU-run: the Ozaki-I near-underflow fixes (s45: Ozaki/dgemm/compile/reference files, 277 +
+# 284 tests, merged ozaki1-tiny-scales), the pair-search default t64 + balanced schedule (s48: the filter file's and
+# plan file's GPU tests, 120 before s48's 320 s budget ran out, the last two in s49; bench-filters in s48 and s49).
+# Test budget: the filter file's 119 GPU tests + the plan file's 3 take ~330 s: give them a call of their own.
 #
-# 0. FIRST (s44.sh is ready: run it with TAG=main, then check out ozaki1-tiny-scales and run it with TAG=branch):
-#    GPU-run tests/test_ozaki_gemm.py, tests/test_dgemm.py and tests/test_compile_sm90.py on main (commit
-#    70cc1e9 changed the Ozaki-I reconstruction epilogue near underflow, NOTES 62: interpreter- and compile-tested
-#    only), and time `int8tc bench 8192 6 5` against the eighth session's numbers (predicted: no change).
-#    Then the branch `ozaki1-tiny-scales` (5c466f5, NOTES 62: scales kept split up to the epilogue, operands
-#    below ~3e-306 keep FP64 accuracy): the same GPU tests on it, `int8tc bench 4096,8192 2,4,6,8 10` on main
-#    and on it in one call (predicted < 1% apart); merge if both hold.
-# 1. Issue 4's last gap: the Gram search at M = 16384 (plan 29.8% of the roof at 1e-4; NOTES 61). The search
-#    kernel runs 66-73 us there at 43% of the roof against 59% at 131072. Balance is not the main loss: 16
-#    tiles per program (~2.8 waves) ran 66 us, 8 tiles 76 us, so each program's fixed cost (row panel, pipeline
-#    fill, items) dominates; even a balanced search at the large-M rate (~49 us) plus the item kernel (8 us)
-#    would sit near 50%. It needs a faster search kernel per tile (ncu of the hot kernel at 16384: the
-#    prologue/epilogue share; 128-row panels with 8 warps were slower at 16384 and 65536).
-#    65536 is met (s42: calls 50.8-51.2%, plans 52.3-53.1%). Branch `masks-long-programs` (NOTES 64 there): programs
-#    of 64/128 tiles with the bits flushed every 32 (the panel loaded once): check out, GPU tests -k "masks", then
-#    tune_filters.py --skip segment,bucket --m 65536,131072 --tiles --iters 10 (predicted +2-5% or nothing).
+# 1. Issue 4's last gap, the Gram search at M = 16384 (plan 35.6-36.1% of the roof at 1e-4; NOTES 65). What is left
+#    in its ~78-80 us (from s37's trace, before the balanced schedule): the item kernel ~8 us, the input copies and
+#    goal fill outside the graph ~5 us, the counters' memset and the input pass inside it, the search ~55-60 us. A
+#    trace of the new default first (profile_filters.py --plan --trace at 16384) to split the 80 us, then: the
+#    memset folded into plan_inputs_kernel; the item kernel launched with programmatic dependent launch (Triton
+#    launch_pdl / gdc_wait) to hide its launch behind the search's tail; predicted 80 -> ~70 us (40%), not 50%:
+#    the hot loop's per-tile rate (~48-59% of the roof) bounds it (NOTES 57, 61).
 # 2. The sieve on the new defaults: --segment-filters tma-masks and DEFAULT_BUCKET_CONFIG at dimension 110
 #    (3 seeds, --profile) against the pinned SIEVE_* configs; memory at 120 (bucket item buffer now <= id lists).
-# 3. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes).
+#    The sieve's all-pairs search (SIEVE_PAIR_CONFIG, below dimension 95) could take the balanced schedule (its
+#    searches are small: a few thousand vectors); A/B at dimension 80-90.
+# 3. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes); s45 re-measured
+#    Ozaki-I: 1.35 / 1.28 / 1.29 / 1.62x (4096^3) and 1.49 / 1.43 / 1.43 / 1.89x (8192^3) cuBLAS's emulation.
