@@ -1,5 +1,5 @@
-# planned device work of the fifteenth session (written at the end of the fourteenth, which used ~1380 of its 1800 s
-# in s45..s49). Not a runnable queue: write sN.sh (next free: s50) with benchmarks/device/lib.sh.
+# planned device work of the fifteenth session (written at the end of the fourteenth, which used ~1520 of its 1800 s
+# in s45..s50). Not a runnable queue: write sN.sh (next free: s51) with benchmarks/device/lib.sh.
 # Everything on main is GPU-run: the Ozaki-I near-underflow fixes (s45: Ozaki/dgemm/compile/reference files, 277 +
 # 284 tests, merged ozaki1-tiny-scales), the pair-search default t64 + balanced schedule (s48: the filter file's and
 # plan file's GPU tests, 120 before s48's 320 s budget ran out, the last two in s49; bench-filters in s48 and s49).
@@ -9,12 +9,10 @@
 #    in its ~78-80 us (from s37's trace, before the balanced schedule): the item kernel ~8 us, the input copies and
 #    goal fill outside the graph ~5 us, the counters' memset and the input pass inside it, the search ~55-60 us. A
 #    trace of the new default first (profile_filters.py --plan --trace at 16384) to split the 80 us, then: the
-#    memset folded into plan_inputs_kernel; the item kernel launched with programmatic dependent launch (Triton
-#    launch_pdl / gdc_wait) to hide its launch behind the search's tail; predicted 80 -> ~70 us (40%), not 50%:
-#    the hot loop's per-tile rate (~48-59% of the roof) bounds it (NOTES 57, 61).
+#    memset folded into plan_inputs_kernel; the items written inside the search's own programs for small
+#    searches (the dependent launch of the item kernel measured slower, NOTES 66, branch pair-pdl); predicted
+#    80 -> ~70 us (40%), not 50%: the hot loop's per-tile rate (~48-59% of the roof) bounds it (NOTES 57, 61).
 # 2. The sieve on the new defaults: --segment-filters tma-masks and DEFAULT_BUCKET_CONFIG at dimension 110
 #    (3 seeds, --profile) against the pinned SIEVE_* configs; memory at 120 (bucket item buffer now <= id lists).
-#    The sieve's all-pairs search (SIEVE_PAIR_CONFIG, below dimension 95) could take the balanced schedule (its
-#    searches are small: a few thousand vectors); A/B at dimension 80-90.
 # 3. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes); s45 re-measured
 #    Ozaki-I: 1.35 / 1.28 / 1.29 / 1.62x (4096^3) and 1.49 / 1.43 / 1.43 / 1.89x (8192^3) cuBLAS's emulation.
