@@ -698,6 +698,38 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_pair_search_random_shapes_and_schedules(dev, seed):
+    """Random Gram/cross shapes, K in 1..192, value ranges, hit rates 1e-4..1, capacities (ample, half,
+    one) and schedules of the default config (grid or balanced at any programs per SM, panel cost,
+    waves rule, tiles per program 1..64, 64- or 128-row panels): exact records when they fit, the exact
+    total and true hits only when they do not."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
+
+    r = np.random.default_rng(1000 + seed)
+    gram = bool(r.random() < 0.5)
+    m, n, k = int(r.integers(1, 300)), None if gram else int(r.integers(1, 200)), int(r.integers(1, 193))
+    lo, hi = int(r.integers(-128, 0)), int(r.integers(1, 129))
+    x = torch.from_numpy(r.integers(lo, hi, (m, k)).astype(np.int8))
+    y = None if gram else torch.from_numpy(r.integers(lo, hi, (n, k)).astype(np.int8))
+    h, hy = half_norms(x), None if gram else half_norms(y)
+    goal = _goal_for_rate(x, h, 10 ** r.uniform(-4, 0), y, hy)
+    balanced = int(r.integers(0, 6))
+    cfg = replace(D, balanced=balanced, panel_cost=int(r.integers(0, 9)) if balanced else 0,
+                  balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
+                  block_m=int(r.choice([64, 128])))
+    expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
+    for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
+        hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
+                           config=cfg, backend="triton", deterministic=cap >= len(expect))
+        assert hits.total == len(expect)
+        got = hits.valid().cpu().numpy()
+        if cap >= len(expect):
+            np.testing.assert_array_equal(got, expect)
+        else:
+            assert len(got) == cap and {tuple(v) for v in got.tolist()} <= {tuple(v) for v in expect.tolist()}
+
+
 def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
     """DEFAULT_FILTER_CONFIG's schedule choice (counted on an H200's 132 SMs, the arithmetic the
     launcher uses): a Gram search of 16384 vectors (16512 column tiles, 256 panels, ~1.3 waves of 3 x 132
