@@ -30,7 +30,10 @@ class FilterConfig:
     block_m: int = 64
     block_n: int = 64
     block_k: int = 32
-    tiles_per_program: int = 16  # pair search: column tiles one program walks with its row panel
+    #: pair searches: column tiles one program walks with its row panel (tile_masks: <= 32, or for
+    #: pair_search a multiple of 32, its bits flushed every 32; under ``balanced``, the chunk length
+    #: min(tiles_per_program, 32))
+    tiles_per_program: int = 16
     num_warps: int = 4
     num_stages: int = 2
     #: all three filters: TMA tile loads, the row panel kept when K fits one block_k (the
