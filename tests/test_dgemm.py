@@ -43,9 +43,12 @@ def _dense_case(rng, case, m, k, n):
     return a, b
 
 
-@pytest.mark.parametrize("case", ["randn", "wide", "cancel"])
-def test_dgemm_fp64_within_twice_native_on_cpu(rng, case):
-    a, b = _dense_case(rng, case, 13, 101, 7)
+@pytest.mark.parametrize("case,k", [("randn", 101), ("wide", 101), ("cancel", 101), ("randn", 2**20),
+                                    ("cancel", 2**20)])
+def test_dgemm_fp64_within_twice_native_on_cpu(rng, case, k):
+    """FP64 accuracy (worst entry within 2x native's) on dense cases, up to K = 2^20 (issue 6's range;
+    the budget of 15 moduli holds there: ~56.5 bits)."""
+    a, b = _dense_case(rng, case, 13 if k < 2**16 else 3, k, 7 if k < 2**16 else 2)
     ta, tb = torch.from_numpy(a), torch.from_numpy(b)
     c, choice = int8tc.dgemm(ta, tb, "fp64", return_choice=True)
     assert choice.scheme == "ozaki2"
