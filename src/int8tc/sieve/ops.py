@@ -493,13 +493,12 @@ def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device)
     """The pair search kernel's grid and schedule constexprs: one program per (row panel,
     tiles_per_program column tiles), or with ``cfg.balanced`` one contiguous range of (panel, tile)
     units per program, unless ``balanced_waves`` is set and the grid would fill that many waves."""
-    grid = (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program))
     if cfg.balanced:
         programs = cfg.balanced * _sm_count(dev)
         tiles, panels = _pair_tiles(m, n, gram, cfg)
         if not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * programs:
             return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
-    return grid, {}
+    return (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program)), {}
 
 
 def _sm_count(dev: torch.device) -> int:

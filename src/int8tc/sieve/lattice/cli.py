@@ -155,4 +155,3 @@ def main(args) -> int:
         with open(args.json, "w") as fh:
             json.dump(res.to_json(), fh, indent=1)
     return 0 if res.found else 1
-
