@@ -16,3 +16,9 @@
 #    (3 seeds, --profile) against the pinned SIEVE_* configs; memory at 120 (bucket item buffer now <= id lists).
 # 3. Issues 3 and 6 unchanged since the tenth session (product-bound; see their closing notes); s45 re-measured
 #    Ozaki-I: 1.35 / 1.28 / 1.29 / 1.62x (4096^3) and 1.49 / 1.43 / 1.43 / 1.89x (8192^3) cuBLAS's emulation.
+# 4. Clean-ups found in the fourteenth session's review, left because they change kernels and no device time
+#    was left to GPU-run them: (a) pair_search_tma_kernel's grid MASKS path keeps a special case for
+#    tiles_per_program <= 32 beside its chunk loop; one loop over chunks of min(tiles_per_program, 32) (as
+#    _pair_balanced) serves both (the default t64 already takes the loop); (b) ScaleBuffers.f (c 2^e) is still
+#    stored by the Ozaki-I split/scale kernels but no longer read since the reconstruction takes c and 2^-e
+#    (NOTES 62): drop the store with the two tests that compare it. GPU tests + int8tc bench / tune_filters after.
