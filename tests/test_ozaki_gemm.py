@@ -309,7 +309,7 @@ def test_fused_row_split_equals_three_kernel_path(rng, dev, dims, splits, passes
         out = poisoned((m, n), torch.float64, dev)
         plan(a, out=out)
         ws = plan._workspace(m)
-        outs.append((out.cpu(), plan._qb.cpu(), ws["qa"].cpu(), ws["sa"].f.cpu(), ws["sa"].c.cpu()))
+        outs.append((out.cpu(), plan._qb.cpu(), ws["qa"].cpu(), ws["sa"].pre.cpu(), ws["sa"].c.cpu()))
     for x, y in zip(*outs):
         np.testing.assert_array_equal(x.numpy(), y.numpy())
     _check(a_np, b_np, outs[0][0], splits, None, "row")
@@ -371,7 +371,7 @@ def test_gpu_split_passes_at_full_rows(rng, k):
         out = poisoned((m, n), torch.float64, "cuda")
         plan(a, out=out)
         ws = plan._workspace(m)
-        outs.append([out.cpu(), plan._qb.cpu(), ws["qa"].cpu(), ws["sa"].f.cpu(), plan._sb.f.cpu()])
+        outs.append([out.cpu(), plan._qb.cpu(), ws["qa"].cpu(), ws["sa"].c.cpu(), plan._sb.c.cpu()])
     for other in outs[1:]:
         for x, y in zip(outs[0], other):
             assert torch.equal(x, y)

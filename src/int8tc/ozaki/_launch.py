@@ -24,13 +24,12 @@ RECON_BLOCK_N = 128
 
 
 class ScaleBuffers:
-    """Per-row scale workspace of one operand with R rows: rowmax bits, 2^-e, c and c 2^e."""
+    """Per-row scale workspace of one operand with R rows: rowmax bits, 2^-e and c (the scale is c 2^e)."""
 
     def __init__(self, rows: int, device: torch.device):
         self.rowmax = torch.empty(rows, dtype=torch.int64, device=device)
         self.pre = torch.empty(rows, dtype=torch.float64, device=device)
         self.c = torch.empty(rows, dtype=torch.float64, device=device)
-        self.f = torch.empty(rows, dtype=torch.float64, device=device)
 
 
 def absmax_rows(x: torch.Tensor, rowmax: torch.Tensor) -> None:
@@ -50,7 +49,7 @@ def row_scales(x: torch.Tensor, scaling: str, buf: ScaleBuffers) -> None:
     absmax_rows(x, buf.rowmax)
     matrix = scaling == "matrix"
     grid = (1,) if matrix else (triton.cdiv(r, SCALES_BLOCK),)
-    row_scales_kernel[grid](buf.rowmax, buf.pre, buf.c, buf.f, r, MATRIX=matrix, EXP_MIN=EXP_MIN,
+    row_scales_kernel[grid](buf.rowmax, buf.pre, buf.c, r, MATRIX=matrix, EXP_MIN=EXP_MIN,
                             EXP_MAX=EXP_MAX, BLOCK=SCALES_BLOCK, num_warps=4, enable_fp_fusion=False)
 
 
@@ -105,16 +104,16 @@ def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.T
     bk = triton.next_power_of_2(kp)
     if passes == "once" and bk <= ONCE_MAX_K:
         br = max(1, ONCE_ELEMENTS // bk)
-        split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, buf.f, q, r, k, rp,
+        split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp,
                                                        kp, BLOCK_R=br, BLOCK_K=bk, num_warps=8, **common)
     elif passes == "two":
         absmax_rows(x, buf.rowmax)
         grid = (triton.cdiv(rp, TWO_BLOCK_R), triton.cdiv(kp, TWO_BLOCK_K))
-        split_scaled_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, buf.pre, buf.c, buf.f, q, r, k, rp, kp,
+        split_scaled_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, buf.pre, buf.c, q, r, k, rp, kp,
                                   BLOCK_R=TWO_BLOCK_R, BLOCK_K=TWO_BLOCK_K, num_warps=4, **common)
     else:
         split_rows_kernel[(triton.cdiv(rp, FUSED_BLOCK_R),)](
-            x, x.stride(0), x.stride(1), buf.pre, buf.c, buf.f, q, r, k, rp, kp, BLOCK_R=FUSED_BLOCK_R,
+            x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp, kp, BLOCK_R=FUSED_BLOCK_R,
             BLOCK_K=FUSED_BLOCK_K, num_warps=8, **common)
 
 

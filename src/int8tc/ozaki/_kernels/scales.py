@@ -1,4 +1,4 @@
-"""Row scales on the GPU: max |x| per row (bit-exact, NaN-propagating) and the (2^-e, c, c 2^e) triple.
+"""Row scales on the GPU: max |x| per row (bit-exact, NaN-propagating) and the (2^-e, c) pair (scale c 2^e).
 
 Non-negative doubles order like their bit patterns as int64, and NaN's pattern lies above inf's,
 so an integer max over |x| bits is an exact, NaN-propagating max-abs.
@@ -36,7 +36,8 @@ def absmax_rows_kernel(
 
 @triton.jit
 def scale_from_bits(bits, MATRIX: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr):
-    """(2^-e, c, c 2^e) from the bits of a row's (or the matrix's) max |x|; c, f NaN if non-finite."""
+    """(2^-e, c) from the bits of a row's (or the matrix's) max |x|; c NaN if non-finite. The row's
+    scale is c 2^e; the reconstruction takes c and 2^-e apart (exact near underflow, NOTES.md 62)."""
     biased = (bits >> 52) & 0x7FF
     finite = biased < 0x7FF
     fe = tl.where(finite, frexp_exponent(bits), 0)  # x < 2^fe (frexp's exponent, subnormals too; zero: -1021)
@@ -47,13 +48,13 @@ def scale_from_bits(bits, MATRIX: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: 
     else:
         c = _pow2(fe - e) / 127.0
     c = tl.where(finite, c, float("nan"))
-    return pre, c, c * _pow2(e)
+    return pre, c
 
 
 @triton.jit
 def row_scales_kernel(
     rowmax_ptr,  # [R] int64 bits of each row's max |x|
-    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: 2^-e, c, c 2^e (c, f NaN for non-finite rows)
+    pre_ptr, c_ptr,  # [R] float64 out: 2^-e and c (c NaN for non-finite rows)
     R,
     MATRIX: tl.constexpr,  # one scale for the whole matrix (launch with a single program)
     EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr, BLOCK: tl.constexpr,
@@ -75,7 +76,6 @@ def row_scales_kernel(
         rmask = rows < R
         if not MATRIX:
             bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
-        pre, c, f = scale_from_bits(bits, MATRIX, EXP_MIN, EXP_MAX)
+        pre, c = scale_from_bits(bits, MATRIX, EXP_MIN, EXP_MAX)
         tl.store(pre_ptr + rows, pre, mask=rmask)
         tl.store(c_ptr + rows, c, mask=rmask)
-        tl.store(f_ptr + rows, f, mask=rmask)

@@ -52,10 +52,9 @@ def _write_slices(t, q_ptr, q_offs, out_mask, slice_stride, SPLITS: tl.constexpr
 
 
 @triton.jit
-def _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f):
+def _store_scales(pre_ptr, c_ptr, rows, rmask, pre, c):
     tl.store(pre_ptr + rows, pre, mask=rmask)
     tl.store(c_ptr + rows, c, mask=rmask)
-    tl.store(f_ptr + rows, f, mask=rmask)
 
 
 @triton.jit
@@ -69,7 +68,7 @@ def _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS: tl.constexp
 @triton.jit
 def split_rows_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
-    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
+    pre_ptr, c_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
     q_ptr,  # [S, Rp, Kp] int8, contiguous; padding written as 0
     R, K, Rp, Kp,
     SPLITS: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr,
@@ -84,8 +83,8 @@ def split_rows_kernel(
         cols = k0 + tl.arange(0, BLOCK_K)
         x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
         best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1))
-    pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
-    _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
+    pre, c = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
+    _store_scales(pre_ptr, c_ptr, rows, rmask, pre, c)
     for k0 in range(0, Kp, BLOCK_K):
         cols = k0 + tl.arange(0, BLOCK_K)
         x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
@@ -95,7 +94,7 @@ def split_rows_kernel(
 @triton.jit
 def split_rows_once_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
-    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
+    pre_ptr, c_ptr,  # [R] float64 out: the row scales (as row_scales_kernel writes them)
     q_ptr,  # [S, Rp, Kp] int8, contiguous; padding written as 0
     R, K, Rp, Kp,
     SPLITS: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr,
@@ -109,8 +108,8 @@ def split_rows_once_kernel(
     cols = tl.arange(0, BLOCK_K)
     x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
     best = tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1)
-    pre, c, f = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
-    _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
+    pre, c = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
+    _store_scales(pre_ptr, c_ptr, rows, rmask, pre, c)
     _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS)
 
 
@@ -118,7 +117,7 @@ def split_rows_once_kernel(
 def split_scaled_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
     rowmax_ptr,  # [R] int64: bits of each row's max |x| (absmax_rows_kernel)
-    pre_ptr, c_ptr, f_ptr,  # [R] float64 out: the row scales, written by the programs of column block 0
+    pre_ptr, c_ptr,  # [R] float64 out: the row scales, written by the programs of column block 0
     q_ptr,  # [S, Rp, Kp] int8, contiguous; padding written as 0
     R, K, Rp, Kp,
     SPLITS: tl.constexpr, EXP_MIN: tl.constexpr, EXP_MAX: tl.constexpr,
@@ -131,8 +130,8 @@ def split_scaled_kernel(
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     rmask = rows < R
     cols = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
-    pre, c, f = scale_from_bits(tl.load(rowmax_ptr + rows, mask=rmask, other=0), False, EXP_MIN, EXP_MAX)
+    pre, c = scale_from_bits(tl.load(rowmax_ptr + rows, mask=rmask, other=0), False, EXP_MIN, EXP_MAX)
     if pid_k == 0:
-        _store_scales(pre_ptr, c_ptr, f_ptr, rows, rmask, pre, c, f)
+        _store_scales(pre_ptr, c_ptr, rows, rmask, pre, c)
     x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
     _slice_tile(x, rows, cols, rmask, pre, c, q_ptr, Rp, Kp, SPLITS)
