@@ -455,8 +455,9 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
                                    (64, 64, 128, 4, "defer-cap"), (64, 128, 128, 4, "defer-cap"),
                                    (64, 128, 128, 4, "rounds-cap"), (64, 64, 128, 4, "masks-cap"),
                                    (128, 64, 128, 8, "masks"), (64, 64, 128, 4, "masks-t16"),
-                                   (64, 128, 128, 4, "masks-cap"), (64, 128, 128, 4, "masks-batch"),
-                                   (64, 128, 128, 4, "masks-batch-g16")])
+                                   (64, 64, 128, 4, "masks-grid-t16"), (64, 128, 128, 4, "masks-cap"),
+                                   (64, 128, 128, 4, "masks-batch"), (64, 128, 128, 4, "masks-batch-g16"),
+                                   (64, 128, 128, 4, "masks-grid-batch-g16")])
 def test_gpu_tma_pair_search(rng, k, tiles):
     from int8tc.sieve import DEFAULT_FILTER_CONFIG
 
@@ -467,7 +468,8 @@ def test_gpu_tma_pair_search(rng, k, tiles):
                   tiles_per_program=16 if str(rh).endswith("-t16") else DEFAULT_FILTER_CONFIG.tiles_per_program,
                   item_reserve="batch" if "-batch" in str(rh) else "item",
                   column_groups=16 if str(rh).endswith("-g16") else 8,
-                  balanced=DEFAULT_FILTER_CONFIG.balanced if str(rh).startswith("masks") else 0)
+                  balanced=DEFAULT_FILTER_CONFIG.balanced if str(rh).startswith("masks") and "-grid" not in str(rh)
+                  else 0)  # "-grid": the (panel, chunk) grid (sizes this small take the balanced schedule)
     x = _vecs(rng, 1000, k).cuda()
     h = half_norms(x)
     goal = _goal_for_rate(x.cpu(), h.cpu(), 1e-3)
@@ -758,15 +760,18 @@ def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40)])
+@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40),
+                                               (0, 64, 0), (0, 16, 0)])
 def test_gpu_balanced_pair_search(rng, balanced, tpp, cost):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
-    exactly and keeps true hits only."""
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan
+    exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
+    programs of up to 40 column tiles, two flushes; t16: one)."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
     cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost)
+    assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()
         h = half_norms(x)

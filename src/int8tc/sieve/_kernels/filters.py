@@ -264,14 +264,11 @@ def pair_search_tma_kernel(
                                                                 BLOCK_M, BLOCK_N)
     panel = _tma_panel(x_desc, ti * BLOCK_M, KP, BLOCK_M, BLOCK_K)
     if MASKS:  # per-row tile bits, flushed to items every 32 tiles (one int32 per row and group)
-        if TILES_PER_PROGRAM > 32:
-            for c0 in range(0, n_here, 32):
-                _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, 32), rows,
-                                  rmask, hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N,
-                                  BLOCK_K, NUM_STAGES, GROUPS)
-        else:
-            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
-                              count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+        CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
+        for c0 in range(0, n_here, CHUNK):
+            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, CHUNK), rows, rmask,
+                              hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K,
+                              NUM_STAGES, GROUPS)
     else:
         for t in tl.range(0, n_here, num_stages=NUM_STAGES):
             tj = tj0 + t
