@@ -69,6 +69,81 @@ def _roof_kernel(x_desc, y_desc, hy_ptr, out_ptr, n_tiles, goal,
     tl.store(out_ptr + pid + tl.arange(0, 1), tl.sum(tl.sum(run, axis=1), axis=0) + cnt)
 
 
+GROUP_CONTROLS = ("g_mma", "g_abs", "g_h_tma", "g_h_load", "g_h_once")
+
+
+@triton.jit
+def _group_roof_kernel(x_desc, y_desc, hy_desc, hy_ptr, out_ptr, goal, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                       KP: tl.constexpr, TILES: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
+                       MODE: tl.constexpr):
+    # the default pair search's hot loop (tile_masks, fifteenth session) over a full X Y^T in chunks of 32
+    # column tiles, per-row column-group bits kept; MODE 0 products only (the dot's max kept), 1 bucketing's
+    # group test (|dot| against the row limit), 2 the pair search's (|dot| - h_j; h by TMA as the kernel does),
+    # 3 the same with h by a plain load, 4 with one h tile for the whole program (the per-tile delivery cut)
+    ti = tl.program_id(0)
+    tj0 = tl.program_id(1) * TILES
+    panel = x_desc.load([ti * BLOCK_M, 0])
+    lim = tl.zeros((BLOCK_M,), dtype=tl.int32) + goal
+    h_once = hy_desc.load([tj0 * BLOCK_N])
+    total = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+    for c0 in range(0, TILES, 32):
+        qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+        for t in tl.range(0, 32, num_stages=NUM_STAGES):
+            tj = tj0 + c0 + t
+            acc = tl.dot(panel, y_desc.load([tj * BLOCK_N, 0]).T, out_dtype=tl.int32)
+            if MODE == 0:
+                r = _groups_max(acc, BLOCK_M, BLOCK_N, GROUPS) & 1
+            elif MODE == 1:
+                r = (_groups_max(tl.abs(acc), BLOCK_M, BLOCK_N, GROUPS) >= lim[:, None]).to(tl.int32)
+            else:
+                if MODE == 3:
+                    hy = tl.load(hy_ptr + tj * BLOCK_N + tl.arange(0, BLOCK_N))
+                elif MODE == 4:
+                    hy = h_once
+                else:
+                    hy = hy_desc.load([tj * BLOCK_N])
+                r = (_groups_max(tl.abs(acc) - hy[None, :], BLOCK_M, BLOCK_N, GROUPS) >= lim[:, None]).to(tl.int32)
+            qbits = qbits | (r << t)
+        total += qbits
+    pid = ti * tl.num_programs(1) + tl.program_id(1)
+    tl.store(out_ptr + pid + tl.arange(0, 1), tl.sum(tl.sum(total, axis=1), axis=0))
+
+
+@triton.jit
+def _groups_max(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
+    # the library's column groups (int8tc.sieve._kernels.filters._groups): in-thread maxima
+    g = tl.max(tl.max(tl.reshape(v, (BLOCK_M, GROUPS // 4, BLOCK_N // (2 * GROUPS), 4, 2)), axis=4), axis=2)
+    return tl.reshape(g, (BLOCK_M, GROUPS))
+
+
+def group_controls(x, hy, args, env):
+    """The default pair search's hot loop with its epilogue varied (GROUP_CONTROLS), 64x128, 4 warps,
+    168 registers, 3 stages, 16 groups, 64 column tiles per program."""
+    import torch
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    from int8tc.bench.common import time_cuda
+
+    m, k = x.shape
+    rows = []
+    for bm, bn, warps, nreg, per in [(64, 128, 4, 168, 64), (64, 128, 4, 168, 32)]:
+        grid = (m // bm, m // (bn * per))
+        xd = TensorDescriptor(x, [m, k], [k, 1], [bm, k])
+        yd = TensorDescriptor(x, [m, k], [k, 1], [bn, k])
+        hd = TensorDescriptor(hy, [m], [1], [bn])
+        out = torch.zeros(grid[0] * grid[1], dtype=torch.int32, device="cuda")
+        for mode, name in enumerate(GROUP_CONTROLS):
+            def fn():
+                _group_roof_kernel[grid](xd, yd, hd, hy, out, 1 << 30, BLOCK_M=bm, BLOCK_N=bn, KP=k, TILES=per,
+                                         NUM_STAGES=3, GROUPS=16, MODE=mode, num_warps=warps, maxnreg=nreg)
+            ms = time_cuda(fn, args.iters, warmup=2)
+            tops = 2 * k * m * m / ms / 1e9
+            tile = f"{bm}x{bn}x{k} w{warps} maxnreg{nreg} t{per} g16"
+            rows.append({"tile": tile, "control": name, "time_ms": f"{ms:.3f}", "tops": f"{tops:.0f}"})
+            print(f"{tile}: {name:14s} {ms:7.3f} ms {tops:6.0f} TOPS", flush=True)
+    return rows
+
+
 def main():
     import torch
     from triton.tools.tensor_descriptor import TensorDescriptor
@@ -79,6 +154,7 @@ def main():
     p.add_argument("--m", type=int, default=65536)
     p.add_argument("--iters", type=int, default=5)
     p.add_argument("--out")
+    p.add_argument("--groups", action="store_true", help="only the column-group controls of the default pair search")
     args = p.parse_args()
     k, m = 128, args.m
     g = torch.Generator(device="cuda").manual_seed(0)
@@ -89,8 +165,13 @@ def main():
     tiles = [(64, 64, 4, 128, False), (64, 64, 4, None, False), (64, 64, 4, None, True), (64, 128, 4, None, True),
              (64, 128, 4, None, False), (64, 128, 4, 168, False), (128, 64, 8, 128, False),
              (128, 128, 8, None, False), (128, 256, 8, None, False)]
-    rows = []
     env = environment()
+    if args.groups:
+        rows = group_controls(x, hy, args, env)
+        if args.out:
+            write_csv(args.out, rows, ["tile", "control", "time_ms", "tops"], env)
+        return
+    rows = []
     for bm, bn, warps, nreg, ws in tiles:
         for mode, name in enumerate(CONTROLS):
             if ws and name == "skew":
