@@ -50,3 +50,5 @@ def test_error_stats_and_bad_input(rng):
         exact_gemm(a * float("inf"), b)
     with pytest.raises(ValueError, match="inner"):
         exact_gemm(a, a)
+    with pytest.raises(TypeError, match="torch tensors, got ndarray"):
+        exact_gemm(a.numpy(), b.numpy())

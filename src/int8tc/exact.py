@@ -46,6 +46,8 @@ def exact_gemm(a: torch.Tensor, b: torch.Tensor, max_slices: int = MAX_SLICES) -
 
     a [M, K], b [K, N] float64 on one device. Cost: (number of slices of A) x (of B) FP64 GEMMs.
     """
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        raise TypeError(f"exact_gemm takes torch tensors, got {type(a).__name__} and {type(b).__name__}")
     if a.dtype != torch.float64 or b.dtype != torch.float64 or a.ndim != 2 or b.ndim != 2:
         raise ValueError(f"need 2-D float64 a and b, got {a.dtype} {tuple(a.shape)} and {b.dtype} {tuple(b.shape)}")
     if a.shape[1] != b.shape[0]:
