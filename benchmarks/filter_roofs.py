@@ -16,6 +16,8 @@ Prints one line per (tile, control): time and INT8-equivalent TOPS = 2 K M N / s
 tool for NOTES.md (CUDA only), not a benchmark of the library.
 
     PYTHONPATH=src python benchmarks/filter_roofs.py [--m 65536] [--out FILE.csv]
+    PYTHONPATH=src python benchmarks/filter_roofs.py --groups [--m 131072]   # the default pair search's hot
+        # loop (64x128 tiles, column-group bits) with its epilogue varied: GROUP_CONTROLS (NOTES.md 67)
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import argparse
 
 import triton
 import triton.language as tl
+
+from int8tc.sieve._kernels.filters import _groups  # the kernels' column groups (in-thread maxima)
 
 CONTROLS = ("mma", "max", "absmax", "rowtest", "branch", "skew")
 
@@ -92,9 +96,9 @@ def _group_roof_kernel(x_desc, y_desc, hy_desc, hy_ptr, out_ptr, goal, BLOCK_M: 
             tj = tj0 + c0 + t
             acc = tl.dot(panel, y_desc.load([tj * BLOCK_N, 0]).T, out_dtype=tl.int32)
             if MODE == 0:
-                r = _groups_max(acc, BLOCK_M, BLOCK_N, GROUPS) & 1
+                r = _groups(acc, BLOCK_M, BLOCK_N, GROUPS) & 1
             elif MODE == 1:
-                r = (_groups_max(tl.abs(acc), BLOCK_M, BLOCK_N, GROUPS) >= lim[:, None]).to(tl.int32)
+                r = (_groups(tl.abs(acc), BLOCK_M, BLOCK_N, GROUPS) >= lim[:, None]).to(tl.int32)
             else:
                 if MODE == 3:
                     hy = tl.load(hy_ptr + tj * BLOCK_N + tl.arange(0, BLOCK_N))
@@ -102,18 +106,11 @@ def _group_roof_kernel(x_desc, y_desc, hy_desc, hy_ptr, out_ptr, goal, BLOCK_M: 
                     hy = h_once
                 else:
                     hy = hy_desc.load([tj * BLOCK_N])
-                r = (_groups_max(tl.abs(acc) - hy[None, :], BLOCK_M, BLOCK_N, GROUPS) >= lim[:, None]).to(tl.int32)
+                r = (_groups(tl.abs(acc) - hy[None, :], BLOCK_M, BLOCK_N, GROUPS) >= lim[:, None]).to(tl.int32)
             qbits = qbits | (r << t)
         total += qbits
     pid = ti * tl.num_programs(1) + tl.program_id(1)
     tl.store(out_ptr + pid + tl.arange(0, 1), tl.sum(tl.sum(total, axis=1), axis=0))
-
-
-@triton.jit
-def _groups_max(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
-    # the library's column groups (int8tc.sieve._kernels.filters._groups): in-thread maxima
-    g = tl.max(tl.max(tl.reshape(v, (BLOCK_M, GROUPS // 4, BLOCK_N // (2 * GROUPS), 4, 2)), axis=4), axis=2)
-    return tl.reshape(g, (BLOCK_M, GROUPS))
 
 
 def group_controls(x, hy, args, env):
