@@ -41,6 +41,9 @@ def main():
                    help="pair search: the default, the (panel, chunk) grid at 64 and 32 tiles per program, and the "
                         "balanced schedule always on at these programs per SM (comma list) and panel costs 0, 4, 8 "
                         "(NOTES 65)")
+    p.add_argument("--occupancy", action="store_true",
+                   help="pair search: the default beside 4 blocks per SM (128 registers, 2 stages, balanced 4) at "
+                        "64x128 with 16 and 8 column groups and at 64x64 (NOTES 67: 3 warps per scheduler)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -71,6 +74,10 @@ def main():
         grid = replace(D, balanced=0, panel_cost=0, balanced_waves=0)
         pair_cfgs = ([D, grid, replace(grid, tiles_per_program=32)]
                      + [replace(D, balanced=b, panel_cost=c, balanced_waves=0) for b in per_sm for c in (0, 4, 8)])
+    if args.occupancy:  # ncu at 16384: 0.84 eligible warps of 2.84 per scheduler (NOTES 67)
+        four = dict(maxnreg=128, num_stages=2, balanced=4)
+        pair_cfgs = [D, replace(D, **four), replace(D, column_groups=8, **four),
+                     replace(D, block_n=64, column_groups=8, **four)]
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):
