@@ -44,6 +44,8 @@ def main():
     p.add_argument("--occupancy", action="store_true",
                    help="pair search: the default beside 4 blocks per SM (128 registers, 2 stages, balanced 4) at "
                         "64x128 with 16 and 8 column groups and at 64x64 (NOTES 67: 3 warps per scheduler)")
+    p.add_argument("--item-programs", default="",
+                   help="pair search: the default with these item_programs (comma list; the item kernel's grid)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -78,6 +80,8 @@ def main():
         four = dict(maxnreg=128, num_stages=2, balanced=4)
         pair_cfgs = [D, replace(D, **four), replace(D, column_groups=8, **four),
                      replace(D, block_n=64, column_groups=8, **four)]
+    if args.item_programs:  # the item kernel's grid for searches with few items (16384: ~13K at 1e-4)
+        pair_cfgs = [D] + [replace(D, item_programs=int(v)) for v in args.item_programs.split(",")]
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):
