@@ -73,11 +73,13 @@ FUSED_BLOCK_K = 128
 #: (eighth session, A at 8192^2, S = 2: 0.49 ms whole rows of 8192 against 0.33 for "rows"; at
 #: 4096^2 0.100 against 0.111)
 ONCE_MAX_K = 4096
-#: "once": elements per program (rows of BLOCK_K each), 8 warps
+#: "once": elements per program (rows of BLOCK_K each) and its warps
 ONCE_ELEMENTS = 4096
+ONCE_WARPS = 8
 #: "two": the scaled split's tile (8 x 128 x 4 warps: 62-90 registers for sm_90a, no spill; the
 #: three-kernel split_kernel's 32 x 128 took 254 and spilled at S = 8, NOTES.md 53)
 TWO_BLOCK_R, TWO_BLOCK_K = 8, 128
+TWO_WARPS = 4
 
 
 def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.Tensor, splits: int,
@@ -105,12 +107,12 @@ def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.T
     if passes == "once" and bk <= ONCE_MAX_K:
         br = max(1, ONCE_ELEMENTS // bk)
         split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp,
-                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=8, **common)
+                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common)
     elif passes == "two":
         absmax_rows(x, buf.rowmax)
         grid = (triton.cdiv(rp, TWO_BLOCK_R), triton.cdiv(kp, TWO_BLOCK_K))
         split_scaled_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, buf.pre, buf.c, q, r, k, rp, kp,
-                                  BLOCK_R=TWO_BLOCK_R, BLOCK_K=TWO_BLOCK_K, num_warps=4, **common)
+                                  BLOCK_R=TWO_BLOCK_R, BLOCK_K=TWO_BLOCK_K, num_warps=TWO_WARPS, **common)
     else:
         split_rows_kernel[(triton.cdiv(rp, FUSED_BLOCK_R),)](
             x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp, kp, BLOCK_R=FUSED_BLOCK_R,

@@ -1,0 +1,69 @@
+"""Ozaki-I row split, block shapes: the default passes ("once" for A, "two" for B's transposed view)
+at other tiles and warps, against what the card's memory allows (torch passes over the same
+operand: a row max of |x| reads it once, a copy reads and writes it). Outputs compared bit for bit
+with the default's; a split reads x (8 bytes per element) and writes S int8 slices.
+
+    PYTHONPATH=src python benchmarks/tune_split_blocks.py --sizes 4096,8192 --splits 2 --out results/x.csv
+"""
+
+import contextlib
+
+import torch
+
+from int8tc import OzakiGemm
+from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
+from int8tc.ozaki import _launch
+from int8tc.ozaki._launch import scale_and_split
+
+
+@contextlib.contextmanager
+def _patched(**values):
+    old = {k: getattr(_launch, k) for k in values}
+    for k, v in values.items():
+        setattr(_launch, k, v)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            setattr(_launch, k, v)
+
+
+ONCE = ([dict(ONCE_ELEMENTS=e, ONCE_WARPS=w) for e in (4096, 8192, 16384) for w in (4, 8, 16)]
+        + [dict(ONCE_MAX_K=8192, ONCE_ELEMENTS=8192, ONCE_WARPS=w) for w in (8, 16)]  # whole rows at 8192 too
+        + [dict(FUSED_BLOCK_R=r, FUSED_BLOCK_K=k) for r, k in ((8, 128), (4, 256), (16, 256), (32, 128))])  # "rows"
+TWO = ([dict(TWO_BLOCK_R=r, TWO_BLOCK_K=k, TWO_WARPS=w) for r, k in ((8, 128), (16, 128), (4, 256), (8, 256),
+                                                                      (32, 64), (16, 256)) for w in (4, 8)]
+       + [dict(ABSMAX_BLOCK_R=r, ABSMAX_CHUNK_K=c) for r, c in ((16, 1024), (64, 1024), (32, 512), (32, 2048))])
+
+
+def main():
+    args = tune_args("splits", "2", 10)
+    rows = []
+    for n, s, a, b, _ in tune_grid(args):
+        plan = OzakiGemm(b, s)
+        ws = plan._workspace(n)
+        gb = n * n * 8 / 1e9
+        base = {"size": n, "splits": s}
+        ms = time_cuda(lambda: a.abs().amax(1), args.iters)
+        tune_row(rows, {**base, "what": "torch |a| row max (reads a)", "ms": ms, "same": "", "gb_s": f"{gb / ms * 1e3:.0f}"})
+        cp = torch.empty_like(a)
+        ms = time_cuda(lambda: cp.copy_(a), args.iters)
+        tune_row(rows, {**base, "what": "torch copy (reads + writes a)", "ms": ms, "same": "",
+                        "gb_s": f"{2 * gb / ms * 1e3:.0f}"})
+        for who, x, buf, q, passes, variants in (("A", a, ws["sa"], ws["qa"], "once", ONCE),
+                                                 ("B^T", b.t(), plan._sb, plan._qb, "two", TWO)):
+            ref = None
+            for v in [{}] + variants:
+                with _patched(**v):
+                    ms = time_cuda(lambda: scale_and_split(x, "row", buf, q, s, True, passes), args.iters)
+                out = (q.clone(), buf.pre.clone(), buf.c.clone())
+                ref = out if ref is None else ref
+                same = all(torch.equal(u, w) for u, w in zip(out, ref))
+                tune_row(rows, {**base, "what": f"split {who} {passes} " + (" ".join(f"{k}={val}" for k, val in v.items())
+                                                                         or "default"),
+                                "ms": ms, "same": same, "gb_s": f"{(gb + n * n * s / 1e9) / ms * 1e3:.0f}"})
+    report(rows, args.out)
+
+
+if __name__ == "__main__":
+    main()
