@@ -8,6 +8,10 @@ checked against the default's.
         # Gram searches of smaller M: tiles per program and tile shapes, each also as a PairSearchPlan (CUDA graph)
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384 --balanced 2,3,4 --plan
         # the balanced schedule (programs per SM) against the (panel, chunk) grid
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384,65536 --occupancy --plan
+        # four blocks per SM (128 registers, 2 stages) against the default (NOTES 67)
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384 --item-programs 1024,512 --plan
+        # the item kernel's grid
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
