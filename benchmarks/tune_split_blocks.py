@@ -28,12 +28,10 @@ def _patched(**values):
             setattr(_launch, k, v)
 
 
-ONCE = ([dict(ONCE_ELEMENTS=e, ONCE_WARPS=w) for e in (4096, 8192, 16384) for w in (4, 8, 16)]
-        + [dict(ONCE_MAX_K=8192, ONCE_ELEMENTS=8192, ONCE_WARPS=w) for w in (8, 16)]  # whole rows at 8192 too
-        + [dict(FUSED_BLOCK_R=r, FUSED_BLOCK_K=k) for r, k in ((8, 128), (4, 256), (16, 256), (32, 128))])  # "rows"
-TWO = ([dict(TWO_BLOCK_R=r, TWO_BLOCK_K=k, TWO_WARPS=w) for r, k in ((8, 128), (16, 128), (4, 256), (8, 256),
-                                                                      (32, 64), (16, 256)) for w in (4, 8)]
-       + [dict(ABSMAX_BLOCK_R=r, ABSMAX_CHUNK_K=c) for r, c in ((16, 1024), (64, 1024), (32, 512), (32, 2048))])
+#: the sixteen-warp and register-capped "once" tiles (ncu, s62: the default sits at 2 blocks of 8 warps per
+#: SM, 0.97 eligible warps per scheduler, DRAM 39%); the tiles and warps of s60 in the comments of NOTES.md 67
+ONCE = [dict(ONCE_WARPS=w, ONCE_MAXNREG=r) for w, r in ((16, None), (16, 64), (16, 48), (8, 64), (8, 80))]
+TWO = [dict(TWO_BLOCK_R=8, TWO_BLOCK_K=128, TWO_WARPS=4), dict(TWO_BLOCK_R=32, TWO_BLOCK_K=64, TWO_WARPS=8)]
 
 
 def main():

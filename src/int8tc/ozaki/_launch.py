@@ -76,6 +76,8 @@ ONCE_MAX_K = 4096
 #: "once": elements per program (rows of BLOCK_K each) and its warps
 ONCE_ELEMENTS = 4096
 ONCE_WARPS = 8
+#: "once": register cap per thread (None: ptxas's choice, 92 at 8 warps: 2 blocks per SM, NOTES.md 67)
+ONCE_MAXNREG = None
 #: "two": the scaled split's tile (8 x 128 x 4 warps: 62-90 registers for sm_90a, no spill; the
 #: three-kernel split_kernel's 32 x 128 took 254 and spilled at S = 8, NOTES.md 53)
 TWO_BLOCK_R, TWO_BLOCK_K = 8, 128
@@ -107,7 +109,8 @@ def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.T
     if passes == "once" and bk <= ONCE_MAX_K:
         br = max(1, ONCE_ELEMENTS // bk)
         split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp,
-                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common)
+                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common,
+                                                       **({"maxnreg": ONCE_MAXNREG} if ONCE_MAXNREG else {}))
     elif passes == "two":
         absmax_rows(x, buf.rowmax)
         grid = (triton.cdiv(rp, TWO_BLOCK_R), triton.cdiv(kp, TWO_BLOCK_K))
