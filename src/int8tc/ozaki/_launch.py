@@ -73,10 +73,12 @@ FUSED_BLOCK_K = 128
 #: (eighth session, A at 8192^2, S = 2: 0.49 ms whole rows of 8192 against 0.33 for "rows"; at
 #: 4096^2 0.100 against 0.111)
 ONCE_MAX_K = 4096
-#: "once": elements per program (rows of BLOCK_K each) and its warps
+#: "once": elements per program (rows of BLOCK_K each) and its warps: 16 (fifteenth session, A at 4096^2:
+#: 0.077 against 0.092 ms for 8 warps at S = 2, 0.163 against 0.171 at S = 8; 8 warps took 92 registers,
+#: 2 blocks per SM, latency-bound at 39% of DRAM; NOTES.md 67)
 ONCE_ELEMENTS = 4096
-ONCE_WARPS = 8
-#: "once": register cap per thread (None: ptxas's choice, 92 at 8 warps: 2 blocks per SM, NOTES.md 67)
+ONCE_WARPS = 16
+#: "once": register cap per thread (None: ptxas's choice; caps of 48-80 measured no better)
 ONCE_MAXNREG = None
 #: "two": the scaled split's tile (8 x 128 x 4 warps: 62-90 registers for sm_90a, no spill; the
 #: three-kernel split_kernel's 32 x 128 took 254 and spilled at S = 8, NOTES.md 53)
