@@ -1,5 +1,5 @@
-# planned device work of the sixteenth session (written at the end of the fifteenth, which used ~1350 of its 1800 s
-# in s52..s60). Not a runnable queue: write sN.sh (next free: s61) with benchmarks/device/lib.sh.
+# planned device work of the sixteenth session (written at the end of the fifteenth, which used ~1715 of its 1800 s
+# in s52..s64). Not a runnable queue: write sN.sh (next free: s65) with benchmarks/device/lib.sh.
 # Everything on main is GPU-run: the clean-ups (ScaleBuffers.f gone: Ozaki-I GPU tests 33 passed and bench equal,
 # s52/s55; the grid path's one chunk loop: the filter and plan GPU files in full, 130 passed, s56).
 # Test budget: the filter file's and plan file's GPU tests take ~450 s: give them a call of their own.
@@ -13,9 +13,10 @@
 #    instead of a restart per chunk; (b) the status zeroing and goal fill folded into the input pass (~3 us);
 #    (c) h_j delivered once per chunk (the "one h tile per program" control ran 7-10% faster than per-tile TMA).
 #    Predicted together 80 -> ~65-70 us (~42%), not 50%.
-# 2. Issues 3 and 6 unchanged (product-bound; see their closing notes). Ozaki-I S = 2 measured 1.44-1.49x (4096^3)
-#    and 1.49-1.51x (8192^3) cuBLAS's emulation this session (s55). The split passes read x at ~1.6-2 TB/s
-#    (copy: 3.9-4.2 TB/s); tiles and warps do not change that (s60): a one-read design (whole rows into shared
-#    memory by bulk copies) could take ~0.05 ms off each operand at 4096^2 (S = 2: 0.65 -> ~0.55 ms, 1.7x).
+# 2. Issues 3 and 6 (product-bound at S = 4, 6 and for FP64 accuracy; see their closing notes). Ozaki-I S = 2:
+#    A's whole-row split now runs at 16 warps (s63/s64: 4096^3 S = 2 1.54x cuBLAS's emulation in that run);
+#    the point swings 1.05-1.54x between runs and machines, so measure it several times. B's transposed split
+#    ("two": row maxima then scaled tiles, 0.104 ms at 4096^2, ~1.6 TB/s) is next: ncu it as s62 did A's (the
+#    "once" pass was latency-bound at 2 blocks of 8 warps per SM), and the 8192^2 "rows" path (two sweeps).
 # 3. The sieve on the tile_masks defaults (--segment-filters tma-masks, DEFAULT_BUCKET_CONFIG) at dimension 110,
 #    3 seeds, against the pinned SIEVE_* configs; memory at 120.
