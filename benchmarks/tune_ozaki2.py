@@ -3,11 +3,10 @@
     PYTHONPATH=src python benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 14,15,16 --out results/x.csv
 """
 
-import contextlib
 
 import torch
 
-from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
+from int8tc.bench.common import patched_constants, report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki2 import OzakiIIGemm
 from int8tc.ozaki2.gemm import SPLIT_TILE_CHOICES
 
@@ -77,19 +76,12 @@ def main():
     report(rows, args.out)
 
 
-@contextlib.contextmanager
 def _patched(**values):
     """Module constants of int8tc.ozaki2.gemm set to ``values`` inside the block."""
     from int8tc.ozaki2 import gemm as mod
 
-    old = {k: getattr(mod, k) for k in values}
-    for k, v in values.items():
-        setattr(mod, k, v)
-    try:
-        yield
-    finally:
-        for k, v in old.items():
-            setattr(mod, k, v)
+    return patched_constants(mod, **values)
+
 
 if __name__ == "__main__":
     main()

@@ -6,27 +6,16 @@ outputs compared bit for bit.
     PYTHONPATH=src python benchmarks/tune_split.py --sizes 4096,8192 --splits 2,4,8 --out results/x.csv
 """
 
-import contextlib
 import dataclasses
 
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
+from int8tc.bench.common import patched_constants, report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki import _launch
 from int8tc.ozaki._launch import scale_and_split
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
 from int8tc.ozaki.scheme import SPLIT_PASSES
-
-
-@contextlib.contextmanager
-def _split_block_r(v):
-    old = _launch.SPLIT_BLOCK_R
-    _launch.SPLIT_BLOCK_R = v
-    try:
-        yield
-    finally:
-        _launch.SPLIT_BLOCK_R = old
 
 
 def main():
@@ -46,7 +35,7 @@ def main():
                 ref_qa, ref_qb = ws["qa"].clone(), plan._qb.clone()
             row[f"split_{p}_same"] = bool(torch.equal(ws["qa"], ref_qa) and torch.equal(plan._qb, ref_qb))
         for br in (32, 8):
-            with _split_block_r(br):
+            with patched_constants(_launch, SPLIT_BLOCK_R=br):
                 row[f"three_kernels_a_br{br}_ms"] = time_cuda(
                     lambda: scale_and_split(a, "row", ws["sa"], ws["qa"], s, False), args.iters)
                 row[f"three_kernels_br{br}_same"] = bool(torch.equal(ws["qa"], ref_qa))

@@ -6,26 +6,12 @@ with the default's; a split reads x (8 bytes per element) and writes S int8 slic
     PYTHONPATH=src python benchmarks/tune_split_blocks.py --sizes 4096,8192 --splits 2 --out results/x.csv
 """
 
-import contextlib
-
 import torch
 
 from int8tc import OzakiGemm
-from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_row
+from int8tc.bench.common import patched_constants, report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki import _launch
 from int8tc.ozaki._launch import scale_and_split
-
-
-@contextlib.contextmanager
-def _patched(**values):
-    old = {k: getattr(_launch, k) for k in values}
-    for k, v in values.items():
-        setattr(_launch, k, v)
-    try:
-        yield
-    finally:
-        for k, v in old.items():
-            setattr(_launch, k, v)
 
 
 #: the sixteen-warp and register-capped "once" tiles (ncu, s62: the default sits at 2 blocks of 8 warps per
@@ -52,7 +38,7 @@ def main():
                                                  ("B^T", b.t(), plan._sb, plan._qb, "two", TWO)):
             ref = None
             for v in [{}] + variants:
-                with _patched(**v):
+                with patched_constants(_launch, **v):
                     ms = time_cuda(lambda: scale_and_split(x, "row", buf, q, s, True, passes), args.iters)
                 out = (q.clone(), buf.pre.clone(), buf.c.clone())
                 ref = out if ref is None else ref

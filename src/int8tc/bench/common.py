@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as _dt
 import os
@@ -144,3 +145,17 @@ def tune_args(counts: str, counts_default: str, iters: int):
     args.size_list = [int(v) for v in args.sizes.split(",")]
     args.count_list = [int(v) for v in getattr(args, counts).split(",")]
     return args
+
+
+@contextlib.contextmanager
+def patched_constants(module, **values):
+    """The tuning scripts' variants: ``module``'s constants set to ``values`` inside the block (launchers
+    read them at call time), restored after it."""
+    old = {k: getattr(module, k) for k in values}
+    for k, v in values.items():
+        setattr(module, k, v)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            setattr(module, k, v)
