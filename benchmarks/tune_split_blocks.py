@@ -14,9 +14,10 @@ from int8tc.ozaki import _launch
 from int8tc.ozaki._launch import scale_and_split
 
 
-#: the sixteen-warp and register-capped "once" tiles (ncu, s62: the default sits at 2 blocks of 8 warps per
+#: the "once" tiles by warps (ncu, s62: the default sits at 2 blocks of 8 warps per
 #: SM, 0.97 eligible warps per scheduler, DRAM 39%); the tiles and warps of s60 in the comments of NOTES.md 67
-ONCE = [dict(ONCE_WARPS=w, ONCE_MAXNREG=r) for w, r in ((16, None), (16, 64), (16, 48), (8, 64), (8, 80))]
+#: (s63 also ran register caps of 48-80 through a launcher knob since removed: no better, NOTES.md 67)
+ONCE = [dict(ONCE_WARPS=w) for w in (8, 16, 32)]
 TWO = [dict(TWO_BLOCK_R=8, TWO_BLOCK_K=128, TWO_WARPS=4), dict(TWO_BLOCK_R=32, TWO_BLOCK_K=64, TWO_WARPS=8)]
 
 

@@ -77,9 +77,7 @@ ONCE_MAX_K = 4096
 #: 0.077 against 0.092 ms for 8 warps at S = 2, 0.163 against 0.171 at S = 8; 8 warps took 92 registers,
 #: 2 blocks per SM, latency-bound at 39% of DRAM; NOTES.md 67)
 ONCE_ELEMENTS = 4096
-ONCE_WARPS = 16
-#: "once": register cap per thread (None: ptxas's choice; caps of 48-80 measured no better)
-ONCE_MAXNREG = None
+ONCE_WARPS = 16  # register caps of 48-80 on top measured no better (s63)
 #: "two": the scaled split's tile (8 x 128 x 4 warps: 62-90 registers for sm_90a, no spill; the
 #: three-kernel split_kernel's 32 x 128 took 254 and spilled at S = 8, NOTES.md 53)
 TWO_BLOCK_R, TWO_BLOCK_K = 8, 128
@@ -111,8 +109,7 @@ def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.T
     if passes == "once" and bk <= ONCE_MAX_K:
         br = max(1, ONCE_ELEMENTS // bk)
         split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp,
-                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common,
-                                                       **({"maxnreg": ONCE_MAXNREG} if ONCE_MAXNREG else {}))
+                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common)
     elif passes == "two":
         absmax_rows(x, buf.rowmax)
         grid = (triton.cdiv(rp, TWO_BLOCK_R), triton.cdiv(kp, TWO_BLOCK_K))
