@@ -18,6 +18,9 @@ from int8tc.ozaki._launch import scale_and_split
 #: SM, 0.97 eligible warps per scheduler, DRAM 39%); the tiles and warps of s60 in the comments of NOTES.md 67
 #: (s63 also ran register caps of 48-80 through a launcher knob since removed: no better, NOTES.md 67)
 ONCE = [dict(ONCE_WARPS=w) for w in (8, 16, 32)]
+#: whole rows up to K = 8192 (the default sends 8192 to the two-sweep "rows" pass; the eighth session's
+#: whole rows of 8192 at 8 warps were slower, 0.49 against 0.33 ms): more warps per row (s65)
+ONCE += [dict(ONCE_MAX_K=8192, ONCE_WARPS=w) for w in (16, 32)]
 TWO = [dict(TWO_BLOCK_R=8, TWO_BLOCK_K=128, TWO_WARPS=4), dict(TWO_BLOCK_R=32, TWO_BLOCK_K=64, TWO_WARPS=8)]
 
 

@@ -169,6 +169,7 @@ def test_guard_first_pass_on_a_subset_of_k(rng, dev):
     fs_a, fs_b = plan._ws[5], plan._fs_b
     assert fs_a.shape[1] > 0 and int(fs_a.to(torch.int32).max()) == 0 and int(fs_b.to(torch.int32).max()) == 0
     assert plan.guard_failures(ta, GUARD_TAU) == 0  # decided by the full product
+    assert plan.guarded(ta, GUARD_TAU)[1] == 0  # the same in one call
     a[:, k // 2:] *= 1e-8
     b[: k // 2] *= 1e-8
     ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
@@ -177,6 +178,7 @@ def test_guard_first_pass_on_a_subset_of_k(rng, dev):
     sa, sb = plan.scales(ta)
     want = guard_failures(ta, tb, sa, sb, GUARD_TAU)
     assert want > 0 and plan.guard_failures(ta, GUARD_TAU) == want
+    assert plan.guarded(ta, GUARD_TAU)[1] == want
     for bad in (0, -2, 1.5, True):
         with pytest.raises(ValueError, match="guard_stride must be a positive int"):
             OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, guard_stride=bad)
@@ -264,10 +266,19 @@ def test_guard_kernels_count_like_the_reference(rng, dev, case, k_chunk, stride)
     plan(ta2)
     sa2, _ = plan.scales(ta2)
     assert plan.guard_failures(ta2, GUARD_TAU) == guard_failures(ta2, tb, sa2, sb, GUARD_TAU)
+    # guarded(): the same C and count in one call (the guard enqueued before the products)
+    c = plan(ta).clone()
+    got = torch.full_like(c, float("nan"))
+    c2, fails = plan.guarded(ta, GUARD_TAU, out=got)
+    assert c2 is got and fails == want and torch.equal(c2.nan_to_num(7.0), c.nan_to_num(7.0))
     ref = OzakiIIGemm(tb.cpu(), 15, backend="reference")
     ref(ta.cpu())
     assert ref.guard_failures(ta.cpu(), GUARD_TAU) == want
+    ref_b = OzakiIIGemm(tb.cpu(), 15, backend="reference", bounds=True)
+    assert ref_b.guarded(ta.cpu(), GUARD_TAU)[1] == want
+    plain = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu")
     with pytest.raises(ValueError, match="bounds=True"):
-        plain = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu")
+        plain.guarded(ta, GUARD_TAU)
+    with pytest.raises(ValueError, match="bounds=True"):
         plain(ta)
         plain.guard_failures(ta, GUARD_TAU)

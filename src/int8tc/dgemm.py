@@ -35,7 +35,9 @@ entries failed: the result always satisfies the bound, or is native DGEMM's. The
 come from the passes Ozaki-II makes anyway (the L1 norms with the norm bounds, the floors as one
 more plane of the residue split); its cost is one INT8 product of the floors
 (``ozaki2/_kernels/guard.py``: a persistent TMA GEMM with the bound test in its epilogue, only a
-failure count is written) and one host sync. The GEMM runs first on every 8th k only (K >= 2048):
+failure count is written) and one host wait: the count depends on the operands only, so its GEMM
+runs right after the residue split and the host waits on an event after the count, while the
+products and the CRT run (``OzakiIIGemm.guarded``). The GEMM runs first on every 8th k only (K >= 2048):
 a subset gives a smaller lower bound, so a stricter test, and only inputs that fail it run the
 full product (same decision either way). Measured on the H200 at 8192^3, 15 moduli (fifth
 session, benchmarks/NOTES.md 43): the guard GEMM 0.69-0.83 ms (1.99-2.01 ms over the full K), and
@@ -160,9 +162,10 @@ class DgemmPlan:
 
     def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
         """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
-        c = self._plan(a, out=out)
-        if self.guard and c.numel():
-            failures = self._plan.guard_failures(a, GUARD_TAU)
+        if not self.guard:
+            return self._plan(a, out=out)
+        c, failures = self._plan.guarded(a, GUARD_TAU, out=out)
+        if c.numel():
             self.choice = replace(self.choice, guard_failures=failures)
             if failures:
                 warnings.warn(f"dgemm(accuracy='fp64'): the Ozaki-II error bound exceeds {GUARD_TAU} sqrt(K) u "

@@ -121,6 +121,7 @@ class OzakiIIGemm:
         #: the guard GEMM's tiles: they divide the residue planes' padding (rows to BLOCK_M, columns to BLOCK_N)
         self.guard_tiles = SMALL_TILES if small_tiles else GUARD_TILES
         self._ws = None
+        self._count_host = None  # pinned [1] int64 for guarded()'s count (made on first use)
         #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
         self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
         #: residue-split tile (block_r, block_k, num_warps); SPLIT_TILE_CHOICES lists the candidates
@@ -306,8 +307,8 @@ class OzakiIIGemm:
                          BLOCK_N=cbn, num_warps=cw, enable_fp_fusion=False)
 
     # ---- public ------------------------------------------------------------------------------
-    def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
-        """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
+    def _output(self, a: torch.Tensor, out: torch.Tensor | None) -> tuple[torch.Tensor, bool]:
+        """Validate a call's a and out; (C, whether C is already final: empty shapes or K = 0)."""
         check_2d("a", a, torch.float64, self.device)
         m, k = a.shape
         if k != self.k:
@@ -319,13 +320,62 @@ class OzakiIIGemm:
             if tuple(out.shape) != (m, self.n):
                 raise ValueError(f"out must have shape {(m, self.n)}, got {tuple(out.shape)}")
         if m == 0 or self.n == 0:
-            return out
+            return out, True
         if k == 0:
-            return out.zero_()
+            return out.zero_(), True
+        return out, False
+
+    def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
+        """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
+        out, done = self._output(a, out)
+        if done:
+            return out
         if self.backend == "reference":
             out.copy_(torch.from_numpy(reference.gemm(a.numpy(), self._b.numpy(), self.n_moduli, self.scaling)))
             return out
         return self._run_triton(a, out)
+
+    def guarded(self, a: torch.Tensor, tau: float, out: torch.Tensor | None = None) -> tuple[torch.Tensor, int]:
+        """(C = a @ b, ``guard_failures(a, tau)`` of this product) in one call (needs ``bounds``).
+
+        The guard's count depends on the operands' scales, norms and floors only, not on C: on the
+        GPU path its GEMM runs right after the residue split, then the products and the CRT are
+        enqueued, and only then does the host wait, on an event after the count's copy to pinned
+        memory, not on the whole product. So the host's work for the next call overlaps the
+        products (``self(a)`` then ``guard_failures`` waits for everything and leaves the GPU idle
+        while the host prepares the next call). Where the first (strided) pass finds failures, the
+        full pass runs after the product with a plain sync, as in ``guard_failures``."""
+        if not self.bounds:
+            raise ValueError("guarded needs a plan built with bounds=True")
+        out, done = self._output(a, out)
+        if done:
+            return out, 0
+        if self.backend == "reference":
+            out = self(a, out)
+            return out, self.guard_failures(a, tau)
+        ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
+        self._scales(a, self.g_a, sa, rows)
+        self._split(a, sa, ra, rows[0], fs)
+        strided = fs.numel() > 0
+        count = self._guard_count(a.shape[0], fs, self._fs_b, tau) if strided else \
+            self._guard_count(a.shape[0], ra[self.n_moduli], self._rb[self.n_moduli], tau)
+        ready = None
+        if count.is_cuda:
+            if self._count_host is None:
+                self._count_host = torch.empty(1, dtype=torch.int64, pin_memory=True)
+            self._count_host.copy_(count, non_blocking=True)
+            ready = torch.cuda.Event()
+            ready.record()
+        self._products(ra, res)
+        self._crt(res, sa, out)
+        if ready is not None:
+            ready.synchronize()
+            failures = int(self._count_host[0])
+        else:
+            failures = int(count.item())
+        if failures and strided:  # the subset's stricter test failed somewhere: the full product decides
+            failures = int(self._guard_count(a.shape[0], ra[self.n_moduli], self._rb[self.n_moduli], tau).item())
+        return out, failures
 
     def scales(self, a: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """(sa [M], sb [N]) int64: the power-of-two exponents this plan used for ``a`` (the last
@@ -348,7 +398,8 @@ class OzakiIIGemm:
         tau sqrt(K) u (|A||B|)_ij (``reference.guard_count``; rows/columns with inf or nan are
         skipped). GPU path: a persistent INT8 GEMM of the floors kept by the last call (needs
         ``bounds=True``) with the test in its epilogue, first on every ``guard_stride``-th k and
-        on all of K only where that finds failures; one host sync per pass."""
+        on all of K only where that finds failures; one host sync per pass (``guarded`` runs the
+        product and this count with less waiting)."""
         m = a.shape[0]
         if m == 0 or self.n == 0 or self.k == 0:
             return 0
@@ -359,30 +410,31 @@ class OzakiIIGemm:
             raise ValueError("guard_failures needs a plan built with bounds=True")
         if self._ws is None or self._ws[0] != m:
             raise ValueError("guard_failures(a): call the plan on a first")
+        ra, fs_a = self._ws[1], self._ws[5]
+        # a subset of k gives a smaller lower bound of |A||B|, so a stricter test: if nothing fails
+        # on it, nothing fails on all of K; else the full product decides (the same count either way)
+        if fs_a.numel() and int(self._guard_count(m, fs_a, self._fs_b, tau).item()) == 0:
+            return 0
+        return int(self._guard_count(m, ra[self.n_moduli], self._rb[self.n_moduli], tau).item())
+
+    def _guard_count(self, m: int, la_plane: torch.Tensor, lb_plane: torch.Tensor, tau: float) -> torch.Tensor:
+        """[1] int64 on the device: the guard's failure count over the floor planes given (A's of
+        the last call with m rows, B's kept ones); enqueued, no host sync."""
         from ._kernels.guard import guard_kernel
 
-        ra, _, sa, (bits_a, _, l1a), fs_a, _ = self._ws[1:]
+        ra, _, sa, (bits_a, _, l1a), _, _ = self._ws[1:]
         bits_b, _, l1b = self._rows_b
         bm, bn, bk, gm, nw, ns = self.guard_tiles
         mp = ra.shape[1]
         thr = tau * math.sqrt(self.k) * reference.U64 / (128.0 * 128.0)
-
-        def count_failures(la_plane: torch.Tensor, lb_plane: torch.Tensor) -> int:
-            kp = la_plane.shape[1]
-            la, lb, nprog = self._plane_product_setup(la_plane, lb_plane)
-            count = torch.zeros(1, dtype=torch.int64, device=self.device)
-            guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
-                                   kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
-                                   BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
-                                   num_warps=nw, num_stages=ns, enable_fp_fusion=False)
-            return int(count.item())
-
-        # a subset of k gives a smaller lower bound of |A||B|, so a stricter test: if nothing fails
-        # on it, nothing fails on all of K; else the full product decides (the same count either way)
-        if fs_a.numel() and count_failures(fs_a, self._fs_b) == 0:
-            return 0
-        return count_failures(ra[self.n_moduli], self._rb[self.n_moduli])
-
+        kp = la_plane.shape[1]
+        la, lb, nprog = self._plane_product_setup(la_plane, lb_plane)
+        count = torch.zeros(1, dtype=torch.int64, device=self.device)
+        guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
+                               kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
+                               BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
+                               num_warps=nw, num_stages=ns, enable_fp_fusion=False)
+        return count
 
 def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast",
                   out: torch.Tensor | None = None, backend: str = "auto") -> torch.Tensor:
