@@ -229,10 +229,12 @@ class PairHits:
     records: torch.Tensor
     count: torch.Tensor
     capacity: int
-    #: ``PairSearchPlan`` results only: the plan's int64 status [6] on the device (the total, the
-    #: item count, then min(0, min h), max(0, max h) of half_norms and of y_half_norms), read in one
-    #: copy with the total; a half norm out of range raises ValueError there
+    #: ``PairSearchPlan`` results only: the plan's int64 status on the device (the total, the item
+    #: count, then per program of its input passes min(0, min h), max(0, max h) of half_norms, the
+    #: first ``x_parts`` pairs, then of y_half_norms), read in one copy with the total; a half norm
+    #: out of range raises ValueError there
     status: torch.Tensor | None = None
+    x_parts: int = 0
 
     @property
     def total(self) -> int:
@@ -240,10 +242,11 @@ class PairHits:
         ``PairSearchPlan`` raise ValueError here when its inputs' half norms were out of range."""
         if self.status is None:
             return int(self.count.item())
-        total, _, lo, hi, y_lo, y_hi = self.status.tolist()
-        _raise_if_out("half_norms", lo, hi)
-        _raise_if_out("y_half_norms", y_lo, y_hi)
-        return total
+        st = self.status.tolist()
+        xs, ys = st[2:2 + 2 * self.x_parts], st[2 + 2 * self.x_parts:]
+        _raise_if_out("half_norms", min(xs[0::2], default=0), max(xs[1::2], default=0))
+        _raise_if_out("y_half_norms", min(ys[0::2], default=0), max(ys[1::2], default=0))
+        return st[0]
 
     @property
     def kept(self) -> int:

@@ -321,7 +321,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
     min(TILES_PER_PROGRAM, 32) tiles of one panel (bits flushed after each chunk), loading a panel's
-    rows for each chunk. No empty programs and no tail wave of short ones (the (panel, chunk) grid has
+    rows once for all its chunks. No empty programs and no tail wave of short ones (the (panel, chunk) grid has
     both in a Gram search's triangle)."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
     n_tiles = tl.cdiv(N, BLOCK_N).to(tl.int64)
@@ -346,18 +346,19 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
         p_end = p_start + PANEL_COST + n_tiles - first
         t0 = tl.maximum(u - p_start - PANEL_COST, 0)  # the range's tiles in this panel: t0 .. t1 - 1
         t1 = tl.minimum(u_end, p_end) - p_start - PANEL_COST
-        n_here = tl.minimum(t1 - t0, CHUNK).to(tl.int32)
-        if n_here > 0:
+        n_panel = (t1 - t0).to(tl.int32)
+        if n_panel > 0:  # the panel's rows loaded once for all its chunks in the range
             ti32 = ti.to(tl.int32)
             rows = ti32 * BLOCK_M + tl.arange(0, BLOCK_M)
             rmask = rows < M
             panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
-            _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0).to(tl.int32), n_here, rows, rmask,
-                              _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N, out_ptr,
-                              count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
-            u = p_start + PANEL_COST + t0 + n_here
-        else:  # the range ends in this panel's fixed-cost units, or has none of its tiles
-            u = tl.minimum(u_end, p_end)
+            for c0 in range(0, n_panel, CHUNK):
+                _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0 + c0).to(tl.int32),
+                                  tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
+                                  (ti32 + 1) * BLOCK_M > M, N,
+                                  out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
+                                  GROUPS)
+        u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
             p_start = p_end
@@ -854,21 +855,22 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
 
 
 @triton.jit
-def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, H_MAX: tl.constexpr, WRITE_HXG: tl.constexpr,
-                       BLOCK: tl.constexpr):
+def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, zero_ptr, WRITE_HXG: tl.constexpr,
+                       ZERO: tl.constexpr, BLOCK: tl.constexpr):
     """A pair-search plan's input pass over half norms h [n] int32: with WRITE_HXG the row limits
     h - goal (goal read from goal_ptr, so a captured graph takes a new goal without a new
-    capture; the search then runs with goal 0); and the range check h in [-H_MAX, H_MAX):
-    range_ptr[0] = min(0, min h) and range_ptr[1] = max(0, max h) (int64, zeroed by the caller),
-    updated by an atomic only where a block holds a value out of range."""
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    capture; the search then runs with goal 0); the range check's partials, program p writing
+    range_ptr[2 p] = min(0, min h) and range_ptr[2 p + 1] = max(0, max h) over its block (int64,
+    plain stores: nothing to zero first; the reader reduces them, ``PairHits.total``); with ZERO,
+    program 0 also zeroes the search's two counters at zero_ptr (the search runs after this pass)."""
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     h = tl.load(h_ptr + offs, mask=mask, other=0)
     if WRITE_HXG:
         tl.store(hxg_ptr + offs, h - tl.load(goal_ptr), mask=mask)
-    lo = tl.min(h, axis=0)
-    hi = tl.max(h, axis=0)
-    if lo < -H_MAX:
-        tl.atomic_min(range_ptr, lo.to(tl.int64), sem="relaxed")
-    if hi >= H_MAX:
-        tl.atomic_max(range_ptr + 1, hi.to(tl.int64), sem="relaxed")
+    tl.store(range_ptr + 2 * pid, tl.minimum(tl.min(h, axis=0), 0).to(tl.int64))
+    tl.store(range_ptr + 2 * pid + 1, tl.maximum(tl.max(h, axis=0), 0).to(tl.int64))
+    if ZERO:
+        if pid == 0:
+            tl.store(zero_ptr + tl.arange(0, 2), tl.zeros((2,), dtype=tl.int64))
