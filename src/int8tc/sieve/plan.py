@@ -5,7 +5,7 @@
 GPU needs for a Gram search of 16384 vectors (~0.06 ms at K = 128). A ``PairSearchPlan`` owns the
 padded input buffers, the record buffer and the counters of one shape, and on CUDA captures the
 whole search (input pass, which also zeroes the counters; search kernel; item kernel) as one CUDA graph: a call
-copies the inputs in (or the caller wrote them in place), sets the goal and replays the graph,
+copies the inputs in (or the caller wrote them in place), sets the goal (one fill, only when it changed) and replays the graph,
 with no host sync. The goal lives in device memory (the input pass writes the row limits
 h_i - goal; the captured kernels run with goal 0), so a new goal needs no new capture.
 """
@@ -84,6 +84,7 @@ class PairSearchPlan:
             self._yp = torch.zeros((n, kp), dtype=torch.int8, device=dev)
             self._hy = torch.zeros(n, dtype=torch.int32, device=dev)
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
+        self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
         # status: the kernels' counters (total, items), then the input passes' range partials (min, max)
         # per program over x's half norms, then over y's (a Gram plan: x's only)
@@ -133,6 +134,7 @@ class PairSearchPlan:
     def _capture(self) -> None:
         # a warm-up run compiles the kernels (a goal no pair meets: the zero inputs would all hit)
         self._goal.fill_(-(2**30))
+        self._goal_value = -(2**30)
         side = torch.cuda.Stream(self.device)
         side.wait_stream(torch.cuda.current_stream(self.device))
         with torch.cuda.stream(side):
@@ -168,7 +170,9 @@ class PairSearchPlan:
         if not self.gram:
             self._copy_in("y", self.y, y)
             self._copy_in("y_half_norms", self._hy, y_half_norms)
-        self._goal.fill_(int(goal))
+        if int(goal) != self._goal_value:
+            self._goal.fill_(int(goal))
+            self._goal_value = int(goal)
         if self._graph is not None:
             self._graph.replay()
         else:
