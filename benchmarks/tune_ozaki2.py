@@ -8,15 +8,14 @@ import torch
 
 from int8tc.bench.common import patched_constants, report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki2 import OzakiIIGemm
-from int8tc.ozaki2.gemm import SPLIT_TILE_CHOICES
+from int8tc.ozaki2.gemm import GUARD_TILE_CHOICES, SPLIT_TILE_CHOICES
 
 CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
 
 
 def _guarded_one_shot(a, b, nm, out, transpose_b):
     plan = OzakiIIGemm(b, nm, bounds=True, transpose_b=transpose_b)
-    plan(a, out=out)
-    return plan.guard_failures(a, 2.0)
+    return plan.guarded(a, 2.0, out=out)[1]  # what dgemm("fp64") runs
 
 
 def main():
@@ -41,8 +40,9 @@ def main():
                "guard_ms": time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters),
                "guard_full_k_ms": time_cuda(lambda: full_guard.guard_failures(a, 2.0), args.iters),
                "call_ms": time_cuda(lambda: plan(a, out=out), args.iters),
-               "call_guarded_ms": time_cuda(lambda: (guarded(a, out=out), guarded.guard_failures(a, 2.0)),
-                                            args.iters),
+               "call_guarded_ms": time_cuda(lambda: guarded.guarded(a, 2.0, out=out), args.iters),
+               "call_then_guard_ms": time_cuda(lambda: (guarded(a, out=out), guarded.guard_failures(a, 2.0)),
+                                               args.iters),
                "one_shot_ms": time_cuda(lambda: OzakiIIGemm(b, nm)(a, out=out), args.iters),
                "plan_b_bounds_tb_ms": time_cuda(lambda: OzakiIIGemm(b, nm, bounds=True, transpose_b=True), args.iters),
                "one_shot_guarded_ms": time_cuda(lambda: _guarded_one_shot(a, b, nm, out, False), args.iters),
@@ -55,6 +55,14 @@ def main():
                 lambda: guarded._split(a, gsa, gra, grows[0], gfs), args.iters)
             assert torch.equal(gra, ref_res), t
         guarded.split_tiles = SPLIT_TILE_CHOICES[0]
+        want = guarded.guard_failures(a, 2.0)
+        for t in GUARD_TILE_CHOICES:  # the guard GEMM's tiles (both passes), same count
+            guarded.guard_tiles = full_guard.guard_tiles = t
+            row[f"guard_{t[0]}x{t[1]}w{t[4]}_ms"] = time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters)
+            row[f"guard_full_k_{t[0]}x{t[1]}w{t[4]}_ms"] = time_cuda(lambda: full_guard.guard_failures(a, 2.0),
+                                                                     args.iters)
+            assert guarded.guard_failures(a, 2.0) == want == full_guard.guard_failures(a, 2.0), t
+        guarded.guard_tiles = full_guard.guard_tiles = GUARD_TILE_CHOICES[0]
         ref = out.clone()
         for t in CRT_TILES:
             plan.crt_tiles = t

@@ -31,7 +31,14 @@ from .reference import check_budget, half_bits
 #: same tiles as Ozaki-I's measured default (persistent TMA, 256x128x128, 8 warps, 3 stages)
 BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES = 256, 128, 128, 8, 8, 3
 SMALL_TILES = (16, 16, 32, 2, 4, 2)
-GUARD_TILES = (128, 128, 128, 8, 8, 3)
+#: the guard GEMM's tiles (they divide the residue planes' padding: rows to BLOCK_M, columns to BLOCK_N).
+#: 128 x 64: its FP64 epilogue compiles for sm_90a without spilling (254 registers, no stack, 4944
+#: instructions), where 128 x 128 took 255 registers and 872 bytes of stack (9344 instructions)
+GUARD_TILES = (128, 64, 128, 8, 8, 3)
+#: the accurate scaling's bound product (a full-K INT8 GEMM with a row-max epilogue)
+BOUND_TILES = (128, 128, 128, 8, 8, 3)
+#: the guard tiles benchmarks/tune_ozaki2.py times (the default first)
+GUARD_TILE_CHOICES = (GUARD_TILES, (128, 128, 128, 8, 8, 3), (64, 64, 128, 8, 4, 3))
 #: the guard's first pass multiplies the floors of every GUARD_STRIDE-th k (for K >= GUARD_STRIDE_MIN_K):
 #: on randn the bound's ratio E / (u L) is ~0.1 sqrt(K) against the test's 2 sqrt(K), so an 8x
 #: smaller L still passes with ~2.5x margin; inputs that fail it run the full product
@@ -118,8 +125,10 @@ class OzakiIIGemm:
         self.k, self.n = b.shape
         self._b = b
         self.tiles = SMALL_TILES if small_tiles else (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES)
-        #: the guard GEMM's tiles: they divide the residue planes' padding (rows to BLOCK_M, columns to BLOCK_N)
+        #: the guard GEMM's and the accurate scaling's product tiles: they divide the residue planes'
+        #: padding (rows to BLOCK_M, columns to BLOCK_N)
         self.guard_tiles = SMALL_TILES if small_tiles else GUARD_TILES
+        self.bound_tiles = SMALL_TILES if small_tiles else BOUND_TILES
         self._ws = None
         self._count_host = None  # pinned [1] int64 for guarded()'s count (made on first use)
         #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
@@ -186,9 +195,9 @@ class OzakiIIGemm:
         absmax_rows(a, bits)
         self._bound_plane(a, bits, ua, rowsum)
         mmax.zero_()
-        bm, bn, bk, gm, nw, ns = self.guard_tiles
+        bm, bn, bk, gm, nw, ns = self.bound_tiles
         mp = ua.shape[0]
-        da, db, nprog = self._plane_product_setup(ua, self._ub)
+        da, db, nprog = self._plane_product_setup(ua, self._ub, self.bound_tiles)
         bound_product_kernel[(nprog,)](da, db, self._tb, mmax.view(torch.int64), m, self.n, mp, self.np_, self.kp,
                                        K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
                                        NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns, enable_fp_fusion=False)
@@ -197,14 +206,14 @@ class OzakiIIGemm:
                                                               MAX_BITS=reference.MAX_OPERAND_BITS, BLOCK=SCALE_BLOCK,
                                                               num_warps=4, enable_fp_fusion=False)
 
-    def _plane_product_setup(self, a_plane: torch.Tensor, b_plane: torch.Tensor):
-        """TMA descriptors over two int8 planes [Mp, Kq] and [Np, Kq] in the guard's tiles (the
-        guard's and the accurate scaling's INT8 products) and the persistent program count."""
+    def _plane_product_setup(self, a_plane: torch.Tensor, b_plane: torch.Tensor, tiles: tuple):
+        """TMA descriptors over two int8 planes [Mp, Kq] and [Np, Kq] in ``tiles`` (the guard's or
+        the accurate scaling's INT8 product) and the persistent program count."""
         from triton.tools.tensor_descriptor import TensorDescriptor
 
         from ..ozaki._launch import _num_programs
 
-        bm, bn, bk = self.guard_tiles[:3]
+        bm, bn, bk = tiles[:3]
         (mp, kq), np_ = a_plane.shape, b_plane.shape[0]
         da = TensorDescriptor(a_plane, [mp, kq], [kq, 1], [bm, bk])
         db = TensorDescriptor(b_plane, [np_, kq], [kq, 1], [bn, bk])
@@ -428,7 +437,7 @@ class OzakiIIGemm:
         mp = ra.shape[1]
         thr = tau * math.sqrt(self.k) * reference.U64 / (128.0 * 128.0)
         kp = la_plane.shape[1]
-        la, lb, nprog = self._plane_product_setup(la_plane, lb_plane)
+        la, lb, nprog = self._plane_product_setup(la_plane, lb_plane, self.guard_tiles)
         count = torch.zeros(1, dtype=torch.int64, device=self.device)
         guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
                                kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
