@@ -10,7 +10,7 @@ tail -1 $S/tests_dgemm.log; grep -E "^FAILED|^ERROR" $S/tests_dgemm.log | head -
 timeout 120 python3 -m pytest -q -p no:cacheprovider -m gpu tests/test_ozaki2_gemm.py > $S/tests_oz2.log 2>&1
 tail -1 $S/tests_oz2.log; grep -E "^FAILED|^ERROR" $S/tests_oz2.log | head -5; echo "tests took $SECONDS s"
 tar -C $S -cf $OUT/s67.tar .
-timeout 120 python3 benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 15 --iters 5 --out $S/tune_ozaki2.csv > $S/tune_ozaki2.txt 2>&1
+timeout 150 python3 benchmarks/tune_ozaki2.py --sizes 4096,8192 --moduli 15 --iters 5 --out $S/tune_ozaki2.csv > $S/tune_ozaki2.txt 2>&1
 echo "tune rc $? at $SECONDS s"; python3 - $S/tune_ozaki2.csv <<'PY'
 import csv, sys
 for r in csv.DictReader(open(sys.argv[1])):
