@@ -13,11 +13,16 @@ passes:
   budgets of ``ozaki2.reference.half_bits``; independent of K), N products, passes cost about
   1.5 products (norm bounds, residues, CRT).
 
-``accuracy="fp64"`` means 55 bits: element-wise as accurate as native DGEMM within 2x. Measured
-on the NumPy reference (K = 101..4096, randn/uniform/cancelling columns, errors against the exact
-product): 14 moduli (53 bits) match native in l2 error (1.2-1.4x) but not element-wise (3-18x on
-the worst entry); 15 moduli (56.75 bits) are at or below native everywhere (<= 0.99x). Ozaki-I
-would need S = 7 (28 products), so FP64 requests go to Ozaki-II with 15 moduli. The estimate is a model, not a guarantee on
+``accuracy="fp64"`` means 58 bits: element-wise as accurate as native DGEMM within 2x, with a
+margin, because the worst entry (the one whose exact value cancels most) compares two random
+errors. Measured on the NumPy reference (K = 101..4096, randn/uniform/cancelling columns, errors
+against the exact product): 14 moduli (53 bits) match native in l2 error (1.2-1.4x) but not
+element-wise (3-18x on the worst entry); 15 moduli (56.5 bits) 0.99x at most there. On the H200
+(sixteenth session, ``benchmarks/accuracy_large_k.py``, 64 x K x 64, K = 2^13..2^20, randn /
+uniform / cancelling, worst entry against cuBLAS's): 15 moduli 0.06-2.63x (2.63x: randn at
+K = 8192; and 3x the CPU BLAS's worst entry at K = 2^20 on that machine's CPU), 16 moduli
+(60.5 bits) 0.01-0.18x, and at most 0.25x the CPU BLAS's. So FP64 requests go to Ozaki-II with
+16 moduli (Ozaki-I would need S = 8, 28 products). The estimate is a model, not a guarantee on
 every input: entries spanning a wide range *inside* one row or column lose relative precision
 in both schemes (fixed point per row), see ``ozaki2.reference``. Measured (NumPy reference,
 40x512x30, worst element-wise error against the exact product, 15 moduli): banded rows and
@@ -39,11 +44,11 @@ failure count is written) and one host wait: the count depends on the operands o
 runs right after the residue split and the host waits on an event after the count, while the
 products and the CRT run (``OzakiIIGemm.guarded``). The GEMM runs first on every 8th k only (K >= 2048):
 a subset gives a smaller lower bound, so a stricter test, and only inputs that fail it run the
-full product (same decision either way). Measured on the H200 at 8192^3, 15 moduli (fifth
-session, benchmarks/NOTES.md 43): the guard GEMM 0.69-0.83 ms (1.99-2.01 ms over the full K), and
-the guarded one-shot call 18.2 ms against 16.2 ms for Ozaki-II alone; 3.38 against 2.52 ms at
-4096^3 (the first version, separate torch passes for the norms and floors, cost 2.0 and 5.6 ms).
-Measured max E/(u L) on the NumPy reference at 15 moduli
+full product (same decision either way). Measured on the H200 (sixteenth session,
+benchmarks/NOTES.md 68, 15 moduli): the strided guard GEMM 0.24 / 0.62 ms at 4096^3 / 8192^3 (full K
+0.40 / 2.44 ms), the guarded one-shot call 2.66 / 16.40 ms against 2.43 / 15.82 ms for Ozaki-II
+alone (with the wait after the whole product instead: 2.90-3.05 / 17.06-17.14 ms).
+Measured max E/(u L) on the NumPy reference at 15 moduli (16 give smaller E)
 (K = 64 / 512 / 4096 / 8192): randn 1.0 / 2.2 / 5.6 / 8.4, uniform 0.7 / 1.7 / 4.2 / 6.3, rows
 scaled 2^-100..2^100 as randn; rows big on one half of k against columns big on the other: inf
 (L = 0), so they fall back.
@@ -60,7 +65,7 @@ from .ozaki.scheme import kept_pairs, resolve_diagonals
 from .ozaki2.moduli import MAX_MODULI
 from .ozaki2.reference import check_budget, half_bits
 
-FP64_BITS = 55
+FP64_BITS = 58
 GUARD_TAU = 2.0  # the guard's bound: E_ij <= GUARD_TAU sqrt(K) u L_ij
 
 
@@ -194,7 +199,7 @@ def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bi
     """C = A @ B in FP64 on INT8 tensor cores at a target accuracy.
 
     a [M, K], b [K, N] float64 on one device (CUDA: Triton kernels; CPU: NumPy references).
-    ``accuracy``: ``"fp64"`` (55 bits, see the module docstring) or ``"fp32"`` (24), or ``bits=`` any target in 1..60.
+    ``accuracy``: ``"fp64"`` (58 bits, see the module docstring) or ``"fp32"`` (24), or ``bits=`` any target in 1..60.
     Returns C [M, N] (and the ``Choice`` if ``return_choice``). Non-finite inputs: Ozaki-II makes
     the affected rows/columns of C NaN; Ozaki-I propagates NaN too (see ``OzakiGemm``).
     ``guard`` (default: on for ``accuracy="fp64"``, off for ``bits=``): check the result's
