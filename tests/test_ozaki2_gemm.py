@@ -42,31 +42,6 @@ def test_every_split_tile_choice_gives_the_same_product(rng, dev, bounds):
         np.testing.assert_array_equal(out.cpu().numpy(), expect, err_msg=str(t))
 
 
-def test_split_by_tma_stores_writes_the_same_planes(rng, dev, monkeypatch):
-    """Residue planes by TMA stores (B^T's with SPLIT_TMA_STORE_B, A's through ``_split``) are the
-    plain stores' bit for bit, the guard's floors and strided floors included, K not a multiple of
-    the split tile included."""
-    from int8tc.ozaki2 import gemm as g2
-
-    m, k, n = 21, 150, 13
-    a, b = rng.standard_normal((m, k)), rng.standard_normal((k, n))
-    a[3, 7] = np.nan
-    ta, tb = torch.from_numpy(a).to(dev), torch.from_numpy(b).to(dev)
-    planes = []
-    for tma in (False, True):
-        monkeypatch.setattr(g2, "SPLIT_TMA_STORE_B", tma)
-        plan = OzakiIIGemm(tb, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True, guard_stride=4)
-        out = poisoned((m, n), torch.float64, dev)
-        plan(ta, out=out)
-        ra, _, sa, rows, fs, _ = plan._ws[1:]
-        ra.fill_(99)  # poisoned: every plane entry is written
-        plan._split(ta, sa, ra, rows[0], fs.zero_(), tma_store=tma)
-        planes.append((plan._rb.clone(), plan._fs_b.clone(), ra.clone(), fs.clone(), out))
-    for x, y in zip(*planes):
-        assert torch.equal(x.nan_to_num(7.0), y.nan_to_num(7.0))
-    np.testing.assert_array_equal(planes[1][4].cpu().numpy(), r2.gemm(a, b, 15))
-
-
 def test_extreme_inputs_match_reference(rng, dev):
     m, k, n = 9, 40, 6
     a = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-100, 101, m))[:, None]

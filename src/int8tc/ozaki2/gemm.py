@@ -51,11 +51,6 @@ BOUND_BLOCK_R, BOUND_BLOCK_K = 32, 128
 #: 4096^2; 16 x 64 x 4: 0.650 / 0.164; 32 x 128 x 8: 0.798 / 0.223), residues bit-identical
 #: (benchmarks/results/tune_ozaki2_session8_h200_2026-11-30.csv, NOTES.md 53)
 SPLIT_TILES = (8, 128, 4)
-#: B^T's residue planes by TMA stores (OzakiIIGemm.split_tma_store_b's default): B^T's rows are contiguous, so
-#: plain stores convert each plane's register layout (NOTES.md 19); A's split keeps plain stores (static, sm_90a,
-#: 16 moduli with floors: TMA stores take B^T's split from 2056 to 1536 instructions and 17 layout conversions
-#: to none, but give A's 35 barriers instead of 1)
-SPLIT_TMA_STORE_B = False
 #: the choices benchmarks/tune_ozaki2.py times (the default first)
 SPLIT_TILE_CHOICES = (SPLIT_TILES, (32, 128, 4), (16, 64, 4), (32, 128, 8))
 #: the norm bounds of the scaling: 16 x 64 (eighth session: A's scales with the L1 ceilings at 8192^2
@@ -140,8 +135,6 @@ class OzakiIIGemm:
         self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
         #: residue-split tile (block_r, block_k, num_warps); SPLIT_TILE_CHOICES lists the candidates
         self.split_tiles = SPLIT_TILES
-        #: B^T's residue planes written by TMA stores (``residue_split_kernel``'s TMA_STORE; SPLIT_TMA_STORE_B)
-        self.split_tma_store_b = SPLIT_TMA_STORE_B
         bk = self.tiles[2]
         limit = (K_RESIDUE_MAX // bk) * bk
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
@@ -171,7 +164,7 @@ class OzakiIIGemm:
         # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
         bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
         self._scales(bt, self.g_b, self._sb, self._rows_b)
-        self._split(bt, self._sb, self._rb, self._rows_b[0], self._fs_b, self.split_tma_store_b)
+        self._split(bt, self._sb, self._rb, self._rows_b[0], self._fs_b)
         if self.scaling == "accurate":  # B's 7-bit bounds and t_j = eb_j + sb_j, for A's exponents
             self._ub = torch.empty((self.np_, self.kp), dtype=torch.int8, device=self.device)
             self._bound_plane(bt, self._rows_b[0], self._ub, self._rows_b[1])
@@ -257,26 +250,17 @@ class OzakiIIGemm:
         return torch.zeros((rp if kps else 0, kps), dtype=torch.int8, device=self.device)
 
     def _split(self, x: torch.Tensor, s: torch.Tensor, out: torch.Tensor, bits: torch.Tensor,
-               sub: torch.Tensor, tma_store: bool = False) -> None:
+               sub: torch.Tensor) -> None:
         from ._kernels.kernels import residue_split_kernel
 
         r, k = x.shape
         _, rp, kp = out.shape
         br, bk, nw = self.split_tiles
         grid = (triton.cdiv(rp, br), triton.cdiv(kp, bk))
-        desc = None
-        if tma_store:
-            from triton.tools.tensor_descriptor import TensorDescriptor
-
-            if rp % br or not out.is_contiguous():  # (columns past Kp: the TMA unit drops them)
-                raise ValueError(f"a split by TMA stores needs contiguous planes with rows padded to the split tile's "
-                                 f"{br}, got {tuple(out.shape)}")
-            desc = TensorDescriptor(out, [out.shape[0] * rp, kp], [kp, 1], [br, bk])
         residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, bits, sub, r, k, rp, kp,
                                    sub.shape[1], NMOD=self.n_moduli, FLOORS=self.bounds,
                                    SUB=self.guard_stride if sub.numel() else 1, BLOCK_R=br,
-                                   BLOCK_K=bk, r_desc=desc, TMA_STORE=desc is not None, num_warps=nw,
-                                   enable_fp_fusion=False)
+                                   BLOCK_K=bk, num_warps=nw, enable_fp_fusion=False)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
         ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])

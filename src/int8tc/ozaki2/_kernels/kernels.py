@@ -111,10 +111,6 @@ def residue_split_kernel(
     fs_ptr,  # [Rp, Kps] int8, zeroed once by the caller: the floors of columns 0, SUB, 2 SUB, ... (SUB > 1)
     R, K, Rp, Kp, Kps,
     NMOD: tl.constexpr, FLOORS: tl.constexpr, SUB: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
-    r_desc=None,  # with TMA_STORE: a TMA descriptor over r_ptr's planes as [(NMOD (+1)) Rp, Kp], block [BLOCK_R, BLOCK_K]
-    TMA_STORE: tl.constexpr = False,  # planes written by TMA stores (from shared memory: no register layout
-    # conversion per plane where the rows of X are contiguous, B^T's case); needs BLOCK_R | Rp (columns past
-    # Kp are dropped by the TMA unit)
 ):
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
@@ -148,19 +144,13 @@ def residue_split_kernel(
         # two FP64 operations and two integer ones per modulus, no float-to-int conversion
         q32 = low_word_biased(tl.fma(t, pinv, RNE))
         m32 = (h32 * c31.to(tl.int32) + lo32) + q32 * (-p)  # wraps mod 2^32: only the low byte matters
-        if TMA_STORE:
-            r_desc.store([k * Rp + tl.program_id(0) * BLOCK_R, tl.program_id(1) * BLOCK_K], m32.to(tl.int8))
-        else:
-            tl.store(r_ptr + k * plane + offs, m32.to(tl.int8), mask=out_mask)
+        tl.store(r_ptr + k * plane + offs, m32.to(tl.int8), mask=out_mask)
     if FLOORS:  # plane NMOD: the guard's 7-bit floors of |x| 2^(7 - e), 0 on zero and non-finite rows
         bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
         e = max_exponent(bits)  # max |x_r| < 2^e: floors <= 127
         f = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact or rounded down
         f = tl.where(live_row(bits)[:, None], f, 0.0).to(tl.int32).to(tl.int8)  # truncation = floor
-        if TMA_STORE:
-            r_desc.store([NMOD * Rp + tl.program_id(0) * BLOCK_R, tl.program_id(1) * BLOCK_K], f)
-        else:
-            tl.store(r_ptr + NMOD * plane + offs, f, mask=out_mask)
+        tl.store(r_ptr + NMOD * plane + offs, f, mask=out_mask)
         if SUB > 1:  # every SUB-th column again, packed: the guard's cheap first pass
             sc = cols // SUB
             keep = out_mask & ((cols % SUB == 0) & (sc < Kps))[None, :]
