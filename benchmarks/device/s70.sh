@@ -1,3 +1,4 @@
+# (the TMA-store split and tune_split_tma.py it ran live on branch split-tma-store: measured no faster, reverted on main)
 # sixteenth session, last call: (1) the Ozaki-II test file in full on the GPU (the split by TMA stores bit-equal to
 # plain stores, the 128x64 guard tiles, 16 moduli); (2) the sieve's GPU test and dimensions 90 and 100 (the plan's
 # input pass and the balanced search changed under it); (3) tune_split_tma.py: B's guarded plan and A's split with
