@@ -40,6 +40,9 @@ GUARD_TILES = (128, 64, 128, 8, 8, 3)
 BOUND_TILES = (128, 128, 128, 8, 8, 3)
 #: the guard tiles benchmarks/tune_ozaki2.py times (the default first)
 GUARD_TILE_CHOICES = (GUARD_TILES, (128, 128, 128, 8, 8, 3), (64, 64, 128, 8, 4, 3))
+#: persistent programs per SM of the guard GEMM (its kernel takes ~254 registers at every tile, so 8 warps
+#: allow one block per SM and 4 warps two; benchmarks/tune_guard.py)
+GUARD_PROGRAMS_PER_SM = 1
 #: the guard's first pass multiplies the floors of every GUARD_STRIDE-th k (for K >= GUARD_STRIDE_MIN_K):
 #: on randn the bound's ratio E / (u L) is ~0.1 sqrt(K) against the test's 2 sqrt(K), so an 8x
 #: smaller L still passes with ~2.5x margin; inputs that fail it run the full product
@@ -130,6 +133,7 @@ class OzakiIIGemm:
         #: padding (rows to BLOCK_M, columns to BLOCK_N)
         self.guard_tiles = SMALL_TILES if small_tiles else GUARD_TILES
         self.bound_tiles = SMALL_TILES if small_tiles else BOUND_TILES
+        self.guard_programs_per_sm = GUARD_PROGRAMS_PER_SM
         self._ws = None
         self._count_host = None  # pinned [1] int64 for guarded()'s count (made on first use)
         #: CRT tile (block_m, block_n, num_warps); benchmarks/tune_ozaki2.py measures the choices
@@ -207,9 +211,9 @@ class OzakiIIGemm:
                                                               MAX_BITS=reference.MAX_OPERAND_BITS, BLOCK=SCALE_BLOCK,
                                                               num_warps=4, enable_fp_fusion=False)
 
-    def _plane_product_setup(self, a_plane: torch.Tensor, b_plane: torch.Tensor, tiles: tuple):
+    def _plane_product_setup(self, a_plane: torch.Tensor, b_plane: torch.Tensor, tiles: tuple, per_sm: int = 1):
         """TMA descriptors over two int8 planes [Mp, Kq] and [Np, Kq] in ``tiles`` (the guard's or
-        the accurate scaling's INT8 product) and the persistent program count."""
+        the accurate scaling's INT8 product) and the persistent program count (``per_sm`` per SM at most)."""
         from triton.tools.tensor_descriptor import TensorDescriptor
 
         from ..ozaki._launch import _num_programs
@@ -218,7 +222,7 @@ class OzakiIIGemm:
         (mp, kq), np_ = a_plane.shape, b_plane.shape[0]
         da = TensorDescriptor(a_plane, [mp, kq], [kq, 1], [bm, bk])
         db = TensorDescriptor(b_plane, [np_, kq], [kq, 1], [bn, bk])
-        return da, db, min(_num_programs(self.device), (mp // bm) * (np_ // bn))
+        return da, db, min(per_sm * _num_programs(self.device), (mp // bm) * (np_ // bn))
 
     def _row_buffers(self, r: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """(row max bits, squared 7-bit norm bound) [R] int64 and the L1 bound [R] float64 of one operand."""
@@ -438,7 +442,7 @@ class OzakiIIGemm:
         mp = ra.shape[1]
         thr = tau * math.sqrt(self.k) * reference.U64 / (128.0 * 128.0)
         kp = la_plane.shape[1]
-        la, lb, nprog = self._plane_product_setup(la_plane, lb_plane, self.guard_tiles)
+        la, lb, nprog = self._plane_product_setup(la_plane, lb_plane, self.guard_tiles, self.guard_programs_per_sm)
         count = torch.zeros(1, dtype=torch.int64, device=self.device)
         guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
                                kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
