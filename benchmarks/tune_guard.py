@@ -9,8 +9,8 @@ from int8tc.bench.common import report, time_cuda, tune_args, tune_grid, tune_ro
 from int8tc.ozaki2 import OzakiIIGemm
 
 #: (tiles, programs per SM): 8 warps at ~254 registers fit one block per SM, 4 warps two
-VARIANTS = [((128, 64, 128, 8, 8, 3), 1), ((128, 128, 128, 8, 8, 3), 1), ((128, 64, 128, 8, 4, 3), 2),
-            ((64, 64, 128, 8, 4, 3), 1), ((64, 64, 128, 8, 4, 3), 2)]
+VARIANTS = [((128, 64, 128, 8, 4, 3), 2), ((128, 64, 128, 8, 8, 3), 1), ((128, 128, 128, 8, 8, 3), 1),
+            ((64, 64, 128, 8, 4, 3), 1), ((64, 64, 128, 8, 4, 3), 2)]  # the default first (s71 ran it third)
 
 
 def main():

@@ -288,8 +288,8 @@ if __name__ == "__main__":
                    "l1b_ptr": "*fp64", "count_ptr": "*i64", "M": "i32", "N": "i32", "Mp": "i32", "Np": "i32",
                    "Kp": "i32", "kq": "fp64", "thr_bits": "i64"},
                   {"L1_BITS": 20, "K_CHUNK": 131072, "BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 128, "GROUP_M": 8,
-                   "NUM_PROGRAMS": 132},  # ozaki2.gemm.GUARD_TILES
-                  {"num_warps": 8, "num_stages": 3, "enable_fp_fusion": False}),
+                   "NUM_PROGRAMS": 264},  # ozaki2.gemm.GUARD_TILES, GUARD_PROGRAMS_PER_SM
+                  {"num_warps": 4, "num_stages": 3, "enable_fp_fusion": False}),
         "ozaki2_bound_plane": (bound_plane_kernel,
                                {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
                                 "out_ptr": "*i8", "rowsum_ptr": "*i64", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32"},

@@ -31,18 +31,18 @@ from .reference import check_budget, half_bits
 #: same tiles as Ozaki-I's measured default (persistent TMA, 256x128x128, 8 warps, 3 stages)
 BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES = 256, 128, 128, 8, 8, 3
 SMALL_TILES = (16, 16, 32, 2, 4, 2)
-#: the guard GEMM's tiles (they divide the residue planes' padding: rows to BLOCK_M, columns to BLOCK_N).
-#: 128 x 64: its FP64 epilogue compiles for sm_90a without spilling (254 registers, no stack, 5080
-#: instructions), where 128 x 128 took 255 registers and 832 bytes of stack (9624 instructions); on the
-#: H200 (sixteenth session, NOTES.md 68) the strided pass 0.235 against 0.341 ms at 4096^3, equal at 8192^3
-GUARD_TILES = (128, 64, 128, 8, 8, 3)
+#: the guard GEMM's tiles (they divide the residue planes' padding: rows to BLOCK_M, columns to BLOCK_N) and
+#: its persistent programs per SM. The kernel takes ~254 registers at every tile (sm_90a), so 8 warps fit one
+#: block per SM and 4 warps two. 128 x 64 x 4 warps, 2 per SM (sixteenth session, benchmarks/tune_guard.py,
+#: kernel time, 16 moduli, same counts): strided pass 0.279 ms at 8192^3 against 0.488 for 128 x 64 x 8 warps
+#: and 0.473 for 128 x 128 x 8 (that one spills 832 bytes), full K 1.36 against 2.24 / 1.60 ms; at 4096^3
+#: 0.110 against 0.117 / 0.124 and 0.189 against 0.288 / 0.233 (NOTES.md 68)
+GUARD_TILES = (128, 64, 128, 8, 4, 3)
+GUARD_PROGRAMS_PER_SM = 2
 #: the accurate scaling's bound product (a full-K INT8 GEMM with a row-max epilogue)
 BOUND_TILES = (128, 128, 128, 8, 8, 3)
 #: the guard tiles benchmarks/tune_ozaki2.py times (the default first)
-GUARD_TILE_CHOICES = (GUARD_TILES, (128, 128, 128, 8, 8, 3), (64, 64, 128, 8, 4, 3))
-#: persistent programs per SM of the guard GEMM (its kernel takes ~254 registers at every tile, so 8 warps
-#: allow one block per SM and 4 warps two; benchmarks/tune_guard.py)
-GUARD_PROGRAMS_PER_SM = 1
+GUARD_TILE_CHOICES = (GUARD_TILES, (128, 64, 128, 8, 8, 3), (128, 128, 128, 8, 8, 3))
 #: the guard's first pass multiplies the floors of every GUARD_STRIDE-th k (for K >= GUARD_STRIDE_MIN_K):
 #: on randn the bound's ratio E / (u L) is ~0.1 sqrt(K) against the test's 2 sqrt(K), so an 8x
 #: smaller L still passes with ~2.5x margin; inputs that fail it run the full product
