@@ -1,22 +1,18 @@
-# planned device work of the sixteenth session (written at the end of the fifteenth, which used ~1715 of its 1800 s
-# in s52..s64). Not a runnable queue: write sN.sh (next free: s65) with benchmarks/device/lib.sh.
-# Everything on main is GPU-run: the clean-ups (ScaleBuffers.f gone: Ozaki-I GPU tests 33 passed and bench equal,
-# s52/s55; the grid path's one chunk loop: the filter and plan GPU files in full, 130 passed, s56).
-# Test budget: the filter file's and plan file's GPU tests take ~450 s: give them a call of their own.
+# planned device work of the seventeenth session (written at the end of the sixteenth, which used ~1600 of its 1800 s
+# in s65..s72). Not a runnable queue: write sN.sh (next free: s73) with benchmarks/device/lib.sh; put everything under
+# $OUT in one tar (8 files come back at most).
+# Everything on main is GPU-run: the guard before the products (s65: dgemm + Ozaki-II GPU tests), 16 moduli (s69: the
+# dgemm file in full, 34 passed), the guard at 128x64 x 4 warps, 2 per SM (s72: 34 passed), the plan / balanced changes
+# (s66: 258 filter and plan tests), the sieve after them (s70: GPU test, dimensions 90 and 100).
 #
-# 1. Issue 4's last gap, the Gram search at M = 16384 (plan 35.5-36% of the roof at 1e-4). Measured this session
-#    (NOTES 67): the search kernel 60 us of the ~78-80 (input copies/fills/launch gaps 9.6 us before it, items
-#    7.8 us after); ncu: latency-bound, 2.84 active / 0.84 eligible warps per scheduler; h_j costs the hot loop
-#    ~18% against bucketing's test. Tried and not better: 4 blocks per SM (spills), fused add-max (branch
-#    pair-addmax), item-kernel grids. Left: (a) fewer serial phases per balanced program: keep the row panel
-#    across chunks of one panel (it is reloaded per chunk), one pipelined loop over the program's whole range
-#    instead of a restart per chunk; (b) the status zeroing and goal fill folded into the input pass (~3 us);
-#    (c) h_j delivered once per chunk (the "one h tile per program" control ran 7-10% faster than per-tile TMA).
-#    Predicted together 80 -> ~65-70 us (~42%), not 50%.
-# 2. Issues 3 and 6 (product-bound at S = 4, 6 and for FP64 accuracy; see their closing notes). Ozaki-I S = 2:
-#    A's whole-row split now runs at 16 warps (s63/s64: 4096^3 S = 2 1.54x cuBLAS's emulation in that run);
-#    the point swings 1.05-1.54x between runs and machines, so measure it several times. B's transposed split
-#    ("two": row maxima then scaled tiles, 0.104 ms at 4096^2, ~1.6 TB/s) is next: ncu it as s62 did A's (the
-#    "once" pass was latency-bound at 2 blocks of 8 warps per SM), and the 8192^2 "rows" path (two sweeps).
-# 3. The sieve on the tile_masks defaults (--segment-filters tma-masks, DEFAULT_BUCKET_CONFIG) at dimension 110,
-#    3 seeds, against the pinned SIEVE_* configs; memory at 120.
+# 1. Issue 6 (now 1.115x / 0.81x native at 16 moduli; targets 1.3x / 1.0x). The 16 INT8 products take ~14.3 ms of
+#    the 15.1 ms that 1.3x allows at 8192^3, so everything else (B's guarded plan 1.1 ms, A's scales + split 1.0,
+#    CRT 0.75, guard 0.3, waits) must shrink to ~0.8 ms: out of reach with these passes. Ideas with a measurable
+#    share: B's split (twice A's per element; not the per-plane layout conversions, s70); scales fused into the
+#    split for K <= 4096 (one read of A); CRT at ~55% of DRAM bandwidth.
+# 2. Issue 3 (1.20-1.51x at S = 2, 1.31-1.44x at S = 4 and 6): product-bound at S = 4/6; overheads at 8192^3 S = 4
+#    (splits 1.06 ms, reconstruction 0.40) would have to fall to ~0.65 ms. 4096^3 S = 2 swings 1.05-1.55x run to
+#    run: measure it several times in any table run.
+# 3. Issue 4 at 16384 (36.2-36.4% of the roof as a plan): NOTES 65-68 list what was tried; left: one pipelined loop
+#    over a program's whole range, int64 tile bits (chunks of 64), items inside the search's programs.
+# 4. The sieve on the tile_masks defaults at dimension 110 (3 seeds) against the pinned SIEVE_* configs; memory at 120.
