@@ -12,7 +12,11 @@
 #    split for K <= 4096 (one read of A); CRT at ~55% of DRAM bandwidth.
 # 2. Issue 3 (1.20-1.51x at S = 2, 1.31-1.44x at S = 4 and 6): product-bound at S = 4/6; overheads at 8192^3 S = 4
 #    (splits 1.06 ms, reconstruction 0.40) would have to fall to ~0.65 ms. 4096^3 S = 2 swings 1.05-1.55x run to
-#    run: measure it several times in any table run.
+#    run: measure it several times in any table run. A lead: ours at 4096^3 S = 2 took 0.74-0.84 ms in the full
+#    tables (s61, s67), which also run int8_cublas_baseline right before it, and 0.62-0.65 ms in runs of
+#    `--methods cublas_emulated,int8tc_ozaki1` (s55, s64, s65), while cuBLAS's emulation took 0.88-0.96 ms in
+#    both. Run the table with and without the baseline, and with an empty_cache() / a warm-up between
+#    methods, to see whether the baseline's allocations or heat slow the point after it.
 # 3. Issue 4 at 16384 (36.2-36.4% of the roof as a plan): NOTES 65-68 list what was tried; left: one pipelined loop
 #    over a program's whole range, int64 tile bits (chunks of 64), items inside the search's programs.
 # 4. The sieve on the tile_masks defaults at dimension 110 (3 seeds) against the pinned SIEVE_* configs; memory at 120.
