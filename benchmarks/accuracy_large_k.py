@@ -71,7 +71,8 @@ def main():
                                 "note": note})
             for r in rows:
                 if r["k"] == k and r["case"] == case and base:
-                    r["max_vs_cublas"] = f"{float(r['max_rel']) / base['max_rel_err']:.2f}" if base["max_rel_err"] else ""
+                    ratio = float(r["max_rel"]) / base["max_rel_err"] if r["max_rel"] and base["max_rel_err"] else None
+                    r["max_vs_cublas"] = "" if ratio is None else f"{ratio:.2f}"
     report(rows, args.out)
 
 

@@ -8,7 +8,7 @@ import torch
 
 from int8tc.bench.common import patched_constants, report, time_cuda, tune_args, tune_grid, tune_row
 from int8tc.ozaki2 import OzakiIIGemm
-from int8tc.ozaki2.gemm import GUARD_TILE_CHOICES, SPLIT_TILE_CHOICES
+from int8tc.ozaki2.gemm import SPLIT_TILE_CHOICES
 
 CRT_TILES = [(32, 64, 4), (32, 32, 4), (16, 64, 4), (64, 64, 8), (32, 128, 8)]
 
@@ -55,14 +55,7 @@ def main():
                 lambda: guarded._split(a, gsa, gra, grows[0], gfs), args.iters)
             assert torch.equal(gra, ref_res), t
         guarded.split_tiles = SPLIT_TILE_CHOICES[0]
-        want = guarded.guard_failures(a, 2.0)
-        for t in GUARD_TILE_CHOICES:  # the guard GEMM's tiles (both passes), same count
-            guarded.guard_tiles = full_guard.guard_tiles = t
-            row[f"guard_{t[0]}x{t[1]}w{t[4]}_ms"] = time_cuda(lambda: guarded.guard_failures(a, 2.0), args.iters)
-            row[f"guard_full_k_{t[0]}x{t[1]}w{t[4]}_ms"] = time_cuda(lambda: full_guard.guard_failures(a, 2.0),
-                                                                     args.iters)
-            assert guarded.guard_failures(a, 2.0) == want == full_guard.guard_failures(a, 2.0), t
-        guarded.guard_tiles = full_guard.guard_tiles = GUARD_TILE_CHOICES[0]
+        # the guard GEMM's tiles and programs per SM: benchmarks/tune_guard.py (s67 ran three tiles here)
         ref = out.clone()
         for t in CRT_TILES:
             plan.crt_tiles = t

@@ -41,8 +41,6 @@ GUARD_TILES = (128, 64, 128, 8, 4, 3)
 GUARD_PROGRAMS_PER_SM = 2
 #: the accurate scaling's bound product (a full-K INT8 GEMM with a row-max epilogue)
 BOUND_TILES = (128, 128, 128, 8, 8, 3)
-#: the guard tiles benchmarks/tune_ozaki2.py times (the default first)
-GUARD_TILE_CHOICES = (GUARD_TILES, (128, 64, 128, 8, 8, 3), (128, 128, 128, 8, 8, 3))
 #: the guard's first pass multiplies the floors of every GUARD_STRIDE-th k (for K >= GUARD_STRIDE_MIN_K):
 #: on randn the bound's ratio E / (u L) is ~0.1 sqrt(K) against the test's 2 sqrt(K), so an 8x
 #: smaller L still passes with ~2.5x margin; inputs that fail it run the full product

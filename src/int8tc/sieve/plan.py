@@ -4,10 +4,11 @@
 (the range check, two Triton launches with their TMA descriptors, buffers), which is more than the
 GPU needs for a Gram search of 16384 vectors (~0.06 ms at K = 128). A ``PairSearchPlan`` owns the
 padded input buffers, the record buffer and the counters of one shape, and on CUDA captures the
-whole search (input pass, which also zeroes the counters; search kernel; item kernel) as one CUDA graph: a call
-copies the inputs in (or the caller wrote them in place), sets the goal (one fill, only when it changed) and replays the graph,
-with no host sync. The goal lives in device memory (the input pass writes the row limits
-h_i - goal; the captured kernels run with goal 0), so a new goal needs no new capture.
+whole search (input pass, which also zeroes the counters; search kernel; item kernel) as one
+CUDA graph: a call copies the inputs in (or the caller wrote them in place), sets the goal (one
+fill, only when it changed) and replays the graph, with no host sync. The goal lives in device
+memory (the input pass writes the row limits h_i - goal; the captured kernels run with goal 0),
+so a new goal needs no new capture.
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ class PairSearchPlan:
         return self._hy
 
     def _enqueue(self) -> None:
-        """The launches of one call (what the graph holds): the input pass (it zeroes the counters), the search."""
+        """The launches of one call (what the graph holds): the input pass (it zeroes the counters),
+        the search."""
         from ._kernels.filters import plan_inputs_kernel
 
         m, n = self.m, self.n
