@@ -1,0 +1,67 @@
+"""Launcher of the warp-specialised INT8 GEMM (``_kernels/gemm_ws.py``, Gluon, sm_90 only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass(frozen=True)
+class WsTiles:
+    """Tile, ring depth and warps of the warp-specialised GEMM."""
+
+    block_m: int = 128
+    block_n: int = 256
+    block_k: int = 128
+    group_m: int = 8
+    num_warps: int = 8
+    stages: int = 4
+    loader_regs: int = 40
+    maxnreg: int = 168  # 12 warps (8 + the loader's group) x 32 x 168 <= 65536 registers
+
+
+WS_TILES = WsTiles()
+
+
+def ws_supported(device: torch.device) -> bool:
+    """The Gluon kernel is built for Hopper (sm_90) only."""
+    return device.type == "cuda" and torch.cuda.get_device_capability(device) == (9, 0)
+
+
+def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *, mode: int, k0: int, k_len: int,
+            diag: int = 0, i_lo: int = 0, n_sub: int = 1, n_groups: int = 1, p: torch.Tensor | None = None,
+            pf: torch.Tensor | None = None, accumulate: bool = False, tiles: WsTiles = WS_TILES,
+            num_programs: int | None = None) -> None:
+    """One launch of ``ws_int8_gemm_kernel`` (see its module docstring for ``mode``).
+
+    a_planes [P, Mp, Kp], b_planes [Q, Np, Kp] int8 contiguous, Mp / Np / k0 / k_len multiples of the
+    tile; out [D, Mp, Np] int32 (mode 0) or uint8 (mode 1, ``p`` [Q] int64 moduli and ``pf``
+    [Q, 2] float64 as ``modular_gemm_kernel`` takes them).
+    """
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
+
+    from ._kernels.gemm_ws import ws_int8_gemm_kernel
+
+    t = tiles
+    pa, mp, kp = a_planes.shape
+    pb, np_, kpb = b_planes.shape
+    if (kpb != kp or mp % t.block_m or np_ % t.block_n or k0 % t.block_k or k_len % t.block_k
+            or k0 + k_len > kp or not a_planes.is_contiguous() or not b_planes.is_contiguous()):
+        raise ValueError(f"planes {tuple(a_planes.shape)}, {tuple(b_planes.shape)} (k0={k0}, k_len={k_len}) "
+                         f"not contiguous or not padded for {t}")
+    if mode == 1 and (p is None or pf is None):
+        raise ValueError("mode 1 (modular) needs p and pf")
+    la = gl.NVMMASharedLayout.get_default_for([t.block_m, t.block_k], gl.int8)
+    lb = gl.NVMMASharedLayout.get_default_for([t.block_n, t.block_k], gl.int8)
+    da = TensorDescriptor(a_planes, [pa * mp, kp], [kp, 1], [t.block_m, t.block_k], la)
+    db = TensorDescriptor(b_planes, [pb * np_, kp], [kp, 1], [t.block_n, t.block_k], lb)
+    items = n_groups * (mp // t.block_m) * (np_ // t.block_n)
+    if num_programs is None:
+        num_programs = torch.cuda.get_device_properties(a_planes.device).multi_processor_count
+    nprog = max(1, min(num_programs, items))
+    ws_int8_gemm_kernel[(nprog,)](da, db, out, p if p is not None else out, pf if pf is not None else out, mp, np_, k0,
+                                  k_len, diag, i_lo, n_sub, n_groups, MODE=mode, ACCUMULATE=accumulate,
+                                  GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages,
+                                  LOADER_REGS=t.loader_regs, num_warps=t.num_warps, maxnreg=t.maxnreg)
