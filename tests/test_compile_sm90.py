@@ -1,4 +1,4 @@
-"""Every Triton kernel builds for sm_90a (H100/H200) without a GPU: catches lowering errors in CI.
+"""Every Triton (and the Gluon) kernel builds for sm_90a (H100/H200) without a GPU: catches lowering errors in CI.
 
 The build runs in a subprocess without TRITON_INTERPRET (under the interpreter ``@triton.jit``
 functions cannot be compiled). ``python tests/test_compile_sm90.py`` prints the same report.
@@ -318,9 +318,32 @@ if __name__ == "__main__":
     fn, sig, consts, opts = CASES["pair_search_tma_masks_t64"]
     CASES["pair_search_tma_masks_balanced"] = (fn, sig, {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
 
+    # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    from int8tc.ozaki._kernels.gemm_ws import ws_int8_gemm_kernel
+    from int8tc.ozaki._ws import WS_TILES as T
+
+    def _compile_gluon(fn, signature, constexprs, **options):
+        sig = {**signature, **{k: "constexpr" for k in constexprs}}
+        return triton.compile(GluonASTSource(fn=fn, signature=sig, constexprs=constexprs), target=HOPPER,
+                              options=options)
+
+    def _ws_case(mode):
+        la = gl.NVMMASharedLayout.get_default_for([T.block_m, T.block_k], gl.int8)
+        lb = gl.NVMMASharedLayout.get_default_for([T.block_n, T.block_k], gl.int8)
+        sig = {"a_desc": f"tensordesc<i8[{T.block_m}, {T.block_k}],{la!r}>",
+               "b_desc": f"tensordesc<i8[{T.block_n}, {T.block_k}],{lb!r}>",
+               "out_ptr": "*u8" if mode else "*i32", "p_ptr": "*i64", "pf_ptr": "*fp64", "Mp": "i32", "Np": "i32",
+               "k0": "i32", "k_len": "i32", "diag": "i32", "i_lo": "i32", "n_sub": "i32", "n_groups": "i32"}
+        consts = {"MODE": mode, "ACCUMULATE": bool(mode), "GROUP_M": T.group_m, "NUM_PROGRAMS": 132,
+                  "STAGES": T.stages, "LOADER_REGS": T.loader_regs, "num_warps": T.num_warps}
+        return _compile_gluon(ws_int8_gemm_kernel, sig, consts, num_warps=T.num_warps, maxnreg=T.maxnreg)
+
     report = {}
-    for name, (fn, sig, consts, opts) in CASES.items():
-        ptx = _compile(fn, sig, consts, **opts).asm["ptx"]
+    for name, (fn, sig, consts, opts) in list(CASES.items()) + [(n, (None,) * 4) for n in ("ws_gemm_diag", "ws_gemm_mod")]:
+        ptx = (_ws_case(name == "ws_gemm_mod") if fn is None else _compile(fn, sig, consts, **opts)).asm["ptx"]
         report[name] = {"target": ".target sm_90a" in ptx, "wgmma_s8": "wgmma.mma_async" in ptx and ".s32.s8.s8" in ptx,
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
@@ -349,7 +372,7 @@ def report():
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "pair_search_tma_masks_balanced",
-                                  "mask_items_batch_reserve"])
+                                  "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -373,6 +396,8 @@ def test_int8_products_use_wgmma(report):
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]
+    for name in ("ws_gemm_diag", "ws_gemm_mod"):  # the warp-specialised Gluon kernel
+        assert report[name]["wgmma_s8"] and report[name]["tma"], name
 
 
 def test_split_uses_correctly_rounded_division(report):
@@ -392,6 +417,7 @@ def test_per_element_per_modulus_passes_avoid_slow_instructions(report):
     # place the persistent work items; `acc % p` put one per element there), no float<->int
     # conversion per element and modulus in the residue split and the CRT (a quarter of FP64's rate)
     assert report["ozaki2_modular_gemm"]["int_div"] <= 16, report["ozaki2_modular_gemm"]["int_div"]  # was 142
+    assert report["ws_gemm_mod"]["int_div"] <= 16, report["ws_gemm_mod"]["int_div"]
     for name in ("ozaki2_residue_split", "ozaki2_crt"):
         assert not report[name]["int_div"], name
     assert report["ozaki2_residue_split"]["f64_int_cvt"] <= 64  # the guard's floors, once per element (was >= 480)

@@ -217,3 +217,22 @@ def test_residue_split_on_edge_integers(rng, dev):
     for i, p in enumerate(MODULI):
         np.testing.assert_array_equal(out[i, :rows, :k].cpu().numpy(), r2.symmetric_residues(x_int, p), err_msg=f"p={p}")
         assert (out[i, rows:, :].cpu().numpy() == 0).all() and (out[i, :, k:].cpu().numpy() == 0).all()
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("k_chunk", [None, 256])
+def test_gpu_ws_products_match_the_triton_kernel(rng, k_chunk):
+    """The warp-specialised Gluon modular products (sm_90 only) against modular_gemm_kernel on the
+    same plan and buffers, bit for bit, with K in one chunk and in several (residues added mod p)."""
+    from int8tc.ozaki._ws import ws_supported
+
+    if not ws_supported(torch.device("cuda")):
+        pytest.skip("the Gluon kernel needs sm_90")
+    a, b = rng.standard_normal((300, 700)), rng.standard_normal((700, 290))
+    plan = OzakiIIGemm(torch.from_numpy(b).cuda(), 16, k_chunk=k_chunk)
+    assert plan.ws
+    c_ws = plan(torch.from_numpy(a).cuda()).clone()
+    plan.ws = False
+    c_triton = plan(torch.from_numpy(a).cuda())
+    assert torch.equal(c_ws, c_triton)
+    np.testing.assert_array_equal(c_ws.cpu().numpy(), r2.gemm(a, b, 16))

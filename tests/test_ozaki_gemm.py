@@ -376,3 +376,25 @@ def test_gpu_split_passes_at_full_rows(rng, k):
         for x, y in zip(outs[0], other):
             assert torch.equal(x, y)
     _check(a_np, b_np, outs[0][0], 3, None, "row")
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("splits,diagonals", [(3, None), (8, "all")])
+def test_gpu_ws_kernel_matches_the_triton_kernel(rng, splits, diagonals):
+    """The warp-specialised Gluon products (Config.ws, sm_90 only) against the Triton kernel, bit
+    for bit: odd sizes, K in chunks, diagonals whose pairs start above slice 0 ("all" at S = 8)."""
+    from int8tc.ozaki._ws import ws_supported
+
+    if not ws_supported(torch.device("cuda")):
+        pytest.skip("the Gluon kernel needs sm_90")
+    m, n, k = 383, 517, 1300
+    a_np, b_np = rng.standard_normal((m, k)), rng.standard_normal((k, n))
+    a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
+    outs = []
+    for ws in (True, False):
+        cfg = dataclasses.replace(DEFAULT_CONFIG, ws=ws)
+        out = poisoned((m, n), torch.float64, "cuda")
+        OzakiGemm(b, splits, diagonals=diagonals, config=cfg, k_chunk=512)(a, out=out)
+        outs.append(out)
+    assert torch.equal(outs[0], outs[1])
+    _check(a_np, b_np, outs[0], splits, diagonals, "row", k_chunk=512)

@@ -11,6 +11,7 @@ from ._kernels.gemm import (diagonal_gemm_kernel, diagonal_gemm_persistent_kerne
 from ._kernels.recon import reconstruct_kernel
 from ._kernels.scales import absmax_rows_kernel, row_scales_kernel
 from ._kernels.split import split_kernel, split_rows_kernel, split_rows_once_kernel, split_scaled_kernel
+from ._ws import ws_gemm, ws_supported
 from .scheme import EXP_MAX, EXP_MIN, K_INT32_MAX, SPLIT_PASSES, Config, diagonal_pairs
 
 SPLIT_BLOCK_R = 8  # 32 x 128 x 4 warps took 254 registers and spilled at S = 8 (sm_90a, NOTES.md 53)
@@ -143,6 +144,13 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
         raise ValueError(f"K chunk {k_len} x {pairs} pairs can overflow INT32 (limit {K_INT32_MAX} per chunk)")
     if w.shape[0] < d or w.shape[1:] != (mp, np_) or w.dtype != torch.int32:
         raise ValueError(f"W buffer {tuple(w.shape)} {w.dtype} does not fit ({d}, {mp}, {np_}) int32")
+    order = sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x)))
+    if cfg.ws and cfg.persistent and not cfg.one_launch and ws_supported(qa.device):
+        # the warp-specialised Gluon kernel (Config.ws); the buffers are padded to its tiles too
+        for diag in order:
+            pairs_d = diagonal_pairs(splits, diag)
+            ws_gemm(qa, qb, w, mode=0, k0=k0, k_len=k_len, diag=diag, i_lo=pairs_d[0][0], n_sub=len(pairs_d))
+        return
     tiles = (mp // cfg.block_m) * (np_ // cfg.block_n)
     common = dict(SPLITS=splits, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
                   GROUP_M=cfg.group_m, num_warps=cfg.num_warps, num_stages=cfg.num_stages)
@@ -152,7 +160,6 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
         qa_desc = TensorDescriptor(qa, [s * mp, kp], [kp, 1], [cfg.block_m, cfg.block_k])
         qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
         nprog = min(_num_programs(qa.device), tiles)
-    order = sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x)))
     if cfg.one_launch and not cfg.persistent:
         raise ValueError("one_launch needs the persistent (TMA) configuration")
     if cfg.one_launch:

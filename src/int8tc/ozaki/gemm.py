@@ -29,7 +29,8 @@ from .scheme import (
 )
 
 #: Config used by the CPU interpreter tests (small tiles keep the interpreter fast).
-SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4, num_stages=2, persistent=False)
+SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4, num_stages=2, persistent=False,
+                      ws=False)
 #: H200 default (benchmarks/NOTES.md, 2026-11-30): persistent grid, TMA loads, 256x128x128 tiles,
 #: 8 warps, 3 stages: 1209 TOPS as a plain INT8 GEMM at 8192^3 and 1018 at 4096^3, against 1056 /
 #: 924 for one program per 128x256 tile and 960 / 854 for cuBLASLt. (128x256 tiles do not fit
@@ -92,11 +93,11 @@ class OzakiGemm:
         self.k, self.n = b.shape
         self.device = b.device
         self._b = b
-        limit = k_chunk_limit(self.splits, self.diagonals, self.config.block_k)
+        limit = k_chunk_limit(self.splits, self.diagonals, self.config.pad_k)
         if k_chunk is None:
             k_chunk = limit
-        elif not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % self.config.block_k == 0):
-            raise ValueError(f"k_chunk must be a positive multiple of block_k={self.config.block_k} and at most "
+        elif not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % self.config.pad_k == 0):
+            raise ValueError(f"k_chunk must be a positive multiple of {self.config.pad_k} (the K tile) and at most "
                              f"{limit} (INT32 bound for splits={self.splits}, diagonals={self.diagonals}), got {k_chunk}")
         self._kchunk = k_chunk
         self._a_ws: dict | None = None
@@ -106,7 +107,7 @@ class OzakiGemm:
     # ---- CUDA path -------------------------------------------------------------------------
     def _padded(self, m: int) -> tuple[int, int, int]:
         cfg = self.config
-        return _ceil_to(max(m, 1), cfg.block_m), _ceil_to(max(self.n, 1), cfg.block_n), _ceil_to(max(self.k, 1), cfg.block_k)
+        return _ceil_to(max(m, 1), cfg.pad_m), _ceil_to(max(self.n, 1), cfg.pad_n), _ceil_to(max(self.k, 1), cfg.pad_k)
 
     def _prepare_b(self) -> None:
         from ._launch import ScaleBuffers

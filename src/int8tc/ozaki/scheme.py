@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._ws import WS_TILES
+
 QMAX = 127
 RATIO = 254.0
 INT32_MAX = 2**31 - 1
@@ -145,6 +147,26 @@ class Config:
     #: per diagonal with a partly idle last wave each. Measured slower at every size and S (8192^3:
     #: 10.40 vs 9.92 ms at S = 4, 28.56 vs 27.19 ms at S = 8; benchmarks/NOTES.md 39, 43), so off
     one_launch: bool = False
+    #: on an sm_90 GPU, the products run on the warp-specialised Gluon kernel (``_ws.WS_TILES``:
+    #: 128x256x128 tiles, a TMA loader warp, 4 stages) instead of the Triton kernel with the tiles
+    #: above (which other GPUs, the interpreter and ``ws=False`` run; same sums, bit for bit). The
+    #: slice buffers are then padded to both kernels' tiles. Seventeenth session (H200,
+    #: benchmarks/tune_ws_gemm.py, bit-exact): a plain 8192^3 INT8 GEMM 0.730 against 0.964 ms, the
+    #: four diagonals of S = 4 at 4096^3 0.883 against 1.116 ms and at 8192^3 7.86 against 9.19 ms
+    ws: bool = True
+
+    @property
+    def pad_m(self) -> int:
+        """Row padding of A's slices: a multiple of every tile that may run on them."""
+        return max(self.block_m, WS_TILES.block_m) if self.ws else self.block_m
+
+    @property
+    def pad_n(self) -> int:
+        return max(self.block_n, WS_TILES.block_n) if self.ws else self.block_n
+
+    @property
+    def pad_k(self) -> int:
+        return max(self.block_k, WS_TILES.block_k) if self.ws else self.block_k
 
     def __post_init__(self):
         for name in ("split_a", "split_b"):

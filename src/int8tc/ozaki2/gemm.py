@@ -24,6 +24,7 @@ import triton
 
 from .._checks import check_2d, device_constant
 from .._jit_helpers import f64_bits
+from ..ozaki._ws import WS_TILES, ws_gemm, ws_supported
 from . import reference
 from .moduli import CHUNK_BITS, check_moduli, chunks, crt_constants
 from .reference import check_budget, half_bits
@@ -127,6 +128,11 @@ class OzakiIIGemm:
         self.k, self.n = b.shape
         self._b = b
         self.tiles = SMALL_TILES if small_tiles else (BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M, NUM_WARPS, NUM_STAGES)
+        #: the modular products on the warp-specialised Gluon kernel (``ozaki/_ws.py``, sm_90 only;
+        #: same residues as modular_gemm_kernel, bit for bit): the residue planes are then padded
+        #: to its tiles too. Seventeenth session (H200, benchmarks/tune_ws_gemm.py, 16 moduli):
+        #: 1.64 against 1.82 ms at 4096^3, 14.2-14.5 against 15.2 ms at 8192^3
+        self.ws = (not small_tiles) and backend == "triton" and ws_supported(b.device)
         #: the guard GEMM's and the accurate scaling's product tiles: they divide the residue planes'
         #: padding (rows to BLOCK_M, columns to BLOCK_N)
         self.guard_tiles = SMALL_TILES if small_tiles else GUARD_TILES
@@ -151,8 +157,8 @@ class OzakiIIGemm:
         ps, big_p, w, nchunk = crt_constants(self.n_moduli)
         bm, bn, bk = self.tiles[:3]
         self.g_a, self.g_b = half_bits(self.n_moduli)
-        self.kp = _ceil_to(self.k, bk)
-        self.np_ = _ceil_to(self.n, bn)
+        self.kp = _ceil_to(self.k, max(bk, WS_TILES.block_k) if self.ws else bk)
+        self.np_ = _ceil_to(self.n, max(bn, WS_TILES.block_n) if self.ws else bn)
         self._p = device_constant(ps, torch.int64, self.device)
         self._pf = device_constant([v for p in ps for v in (1.0 / p, float(2**31 % p))], torch.float64, self.device)
         consts = [v for wk in w for v in chunks(wk, nchunk)] + chunks(big_p, nchunk)
@@ -279,7 +285,7 @@ class OzakiIIGemm:
     def _workspace(self, m: int):
         """(A's residues [+ floors], the residues of C, A's exponents, A's row buffers, A's packed
         floors, A's 7-bit bounds for the accurate scaling) for M = m (empty where unused)."""
-        bm = self.tiles[0]
+        bm = max(self.tiles[0], WS_TILES.block_m) if self.ws else self.tiles[0]
         mp = _ceil_to(m, bm)
         if self._ws is None or self._ws[0] != m:
             self._ws = (m, torch.empty((self.n_moduli + self.bounds, mp, self.kp), dtype=torch.int8, device=self.device),
@@ -298,6 +304,11 @@ class OzakiIIGemm:
 
         bm, bn, bk, gm, nw, ns = self.tiles
         nmod, mp = self.n_moduli, ra.shape[1]
+        if self.ws:
+            for k0 in range(0, self.kp, self._kchunk):
+                ws_gemm(ra, self._rb, res, mode=1, k0=k0, k_len=min(self._kchunk, self.kp - k0), n_groups=nmod,
+                        p=self._p, pf=self._pf, accumulate=k0 > 0)
+            return
         ra_desc = TensorDescriptor(ra, [nmod * mp, self.kp], [self.kp, 1], [bm, bk])
         rb_desc = TensorDescriptor(self._rb, [nmod * self.np_, self.kp], [self.kp, 1], [bn, bk])
         work = nmod * (mp // bm) * (self.np_ // bn)
