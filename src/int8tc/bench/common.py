@@ -59,13 +59,19 @@ def progress(msg: str) -> None:
     print(f"[int8tc] {msg}", file=sys.stderr, flush=True)
 
 
-def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1) -> float:
-    """Mean milliseconds per call: ``warmup`` untimed calls, then ``iters`` calls between two events."""
+def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: float = 0.0) -> float:
+    """Mean milliseconds per call: ``warmup`` untimed calls, more untimed calls until ``warmup_ms``
+    of wall time have passed since the first (so each method is timed in its own steady state, not
+    in the clock and power state the previous one left), then ``iters`` calls between two events."""
     import torch
 
+    t0 = time.perf_counter()
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
+    while (time.perf_counter() - t0) * 1e3 < warmup_ms:
+        fn()
+        torch.cuda.synchronize()
     start = torch.cuda.Event(enable_timing=True)
     end = torch.cuda.Event(enable_timing=True)
     start.record()

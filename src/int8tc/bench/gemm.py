@@ -1,7 +1,9 @@
 """``int8tc bench``: the seed's FP64-emulation benchmark (speed and error of every method).
 
-For every size and split count each method runs once to warm up, then ``iters`` timed runs
-(CUDA events) whose mean is reported. Errors are against ``fp64_cublas`` (native DGEMM) on the
+For every size and split count each method warms up (one call, then more calls until
+``--warmup-ms`` of wall time have passed: each method is timed in its own steady state, not in
+the clock and power state the one before it left), then ``iters`` timed runs (CUDA events) whose
+mean is reported. Errors are against ``fp64_cublas`` (native DGEMM) on the
 same inputs. Methods:
 
 - ``fp64_cublas``: torch FP64 matmul (native DGEMM; the reference result and speed), splits 0.
@@ -27,6 +29,10 @@ from .common import environment, format_table, progress, time_cuda, time_host, w
 CSV_HEADER = ["size_M", "size_N", "size_K", "method", "splits", "time_ms", "gflops", "max_abs_err", "l2_rel_err"]
 DISTRIBUTIONS = ("randn", "uniform", "wide")
 CPU_MAX_DIM = 1024
+#: each method's warm-up before its timed runs (ms of calls). Seventeenth session (benchmarks/
+#: order_effect.py, NOTES.md 69): with one warm-up call, our 4096^3 S = 2 point took 0.69-0.74 ms
+#: right after other methods' load and 0.55-0.63 ms otherwise (cuBLAS's emulation 0.90-1.08 ms)
+WARMUP_MS = 30.0
 CPU_DEFAULT_SIZES = [(128, 128, 128), (256, 256, 256)]
 
 
@@ -180,7 +186,7 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
         a, b = make_inputs_torch(m, n, k, args.dist, args.seed, device)
         ref = torch.empty((m, n), dtype=torch.float64, device=device)
         progress(f"{m}x{n}x{k}: fp64_cublas")
-        ms = time_cuda(lambda: torch.matmul(a, b, out=ref), iters)
+        ms = time_cuda(lambda: torch.matmul(a, b, out=ref), iters, warmup_ms=args.warmup_ms)
         rows.append(_row(m, n, k, "fp64_cublas", 0, ms, (0.0, 0.0)))
         out = torch.empty_like(ref)
         for s in splits_list:
@@ -190,14 +196,14 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
 
                 def base():
                     holder["c"] = int8_cublas_baseline(a, b, s)
-                ms = time_cuda(base, iters)
+                ms = time_cuda(base, iters, warmup_ms=args.warmup_ms)
                 rows.append(_row(m, n, k, "int8_cublas_baseline", s, ms, _errors_torch(holder["c"], ref)))
                 del holder
             if "cublas_emulated" in methods:
                 progress(f"{m}x{n}x{k} S={s}: cublas_emulated (bits={8 * s - 1})")
                 ws = 256 * 2**20 + (s + 2) * (m * k + k * n) + 16 * m * n
                 emu = CublasEmulatedDgemm(bits=8 * s - 1, workspace_bytes=ws, device=device)
-                ms = time_cuda(lambda: emu(a, b, out=out), iters)
+                ms = time_cuda(lambda: emu(a, b, out=out), iters, warmup_ms=args.warmup_ms)
                 rows.append(_row(m, n, k, "cublas_emulated", s, ms, _errors_torch(out, ref)))
                 emu.close()
                 del emu
@@ -206,7 +212,8 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
                     name = method_name(spec, idx == 0)
                     dg = resolve_spec_diagonals(spec[1], s)
                     progress(f"{m}x{n}x{k} S={s}: {name}")
-                    ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=dg, scaling=spec[0], out=out), iters)
+                    ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=dg, scaling=spec[0], out=out), iters,
+                                   warmup_ms=args.warmup_ms)
                     rows.append(_row(m, n, k, name, s, ms, _errors_torch(out, ref)))
                     if args.graph and idx == 0:
                         from ..ozaki import OzakiGemm
@@ -214,7 +221,7 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
                         plan = OzakiGemm(b, s, diagonals=dg, scaling=spec[0])
                         graph = plan.capture(a, out, include_b=True)
                         out.fill_(float("nan"))
-                        ms = time_cuda(graph.replay, iters)
+                        ms = time_cuda(graph.replay, iters, warmup_ms=args.warmup_ms)
                         rows.append(_row(m, n, k, name + "_graph", s, ms, _errors_torch(out, ref)))
                         del graph, plan
                     if args.breakdown:
@@ -228,7 +235,7 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
 
             for nm in parse_moduli(args.moduli):
                 progress(f"{m}x{n}x{k} moduli={nm}: int8tc_ozaki2")
-                ms = time_cuda(lambda: gemm_fp64_crt(a, b, nm, out=out), iters)
+                ms = time_cuda(lambda: gemm_fp64_crt(a, b, nm, out=out), iters, warmup_ms=args.warmup_ms)
                 rows.append(_row(m, n, k, "int8tc_ozaki2", nm, ms, _errors_torch(out, ref)))
         del a, b, ref, out
         torch.cuda.empty_cache()
@@ -262,7 +269,7 @@ def run_accuracy(sizes, splits_list, iters, args) -> list[dict]:
 
         def add(method, param, fn, choice=""):
             out.fill_(float("nan"))
-            ms = time_cuda(fn, iters)
+            ms = time_cuda(fn, iters, warmup_ms=args.warmup_ms)
             st = error_stats(out, hi, lo)
             if method == "fp64_cublas":
                 base.update(ms=ms, err=st["max_rel_err"])
@@ -317,10 +324,10 @@ def breakdown(a, b, splits: int, diagonals, scaling: str, iters: int) -> dict[st
         reconstruct(ws["w"], ws["sa"], plan._sb, out, m, plan.n, plan._weights, accumulate=False)
 
     return {
-        "split_b_ms": time_cuda(lambda: plan.update_b(b), iters),
-        "split_a_ms": time_cuda(split_a, iters),
-        "products_ms": time_cuda(products, iters),
-        "reconstruct_ms": time_cuda(recon, iters),
+        "split_b_ms": time_cuda(lambda: plan.update_b(b), iters, warmup_ms=WARMUP_MS),
+        "split_a_ms": time_cuda(split_a, iters, warmup_ms=WARMUP_MS),
+        "products_ms": time_cuda(products, iters, warmup_ms=WARMUP_MS),
+        "reconstruct_ms": time_cuda(recon, iters, warmup_ms=WARMUP_MS),
     }
 
 
@@ -370,7 +377,9 @@ def run_cpu(sizes, splits_list, iters, args) -> list[dict]:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("sizes", nargs="?", default="1024,2048,4096", help="comma list of N (cubes) or MxNxK")
     p.add_argument("splits", nargs="?", default="2,4,6,8", help="comma list of split counts S")
-    p.add_argument("iters", nargs="?", type=int, default=5, help="timed runs per method (after one warm-up)")
+    p.add_argument("iters", nargs="?", type=int, default=5, help="timed runs per method (after the warm-up)")
+    p.add_argument("--warmup-ms", type=float, default=WARMUP_MS,
+                   help=f"untimed calls of each method for at least this long before its timing (default {WARMUP_MS})")
     p.add_argument("--csv", action="store_true", help="print CSV (the seed's header) instead of a table")
     p.add_argument("--out", help="also write a long-format CSV with GPU, versions, commit and date")
     p.add_argument("--dist", choices=DISTRIBUTIONS, default="randn",
@@ -468,7 +477,8 @@ def curve_main(args) -> int:
     out = torch.empty_like(ref)
     rows = []
     for d in range(1, 2 * s):
-        ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=d, scaling=args.scaling, out=out), args.iters)
+        ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=d, scaling=args.scaling, out=out), args.iters,
+                       warmup_ms=WARMUP_MS)
         err = _errors_torch(out, ref)
         rows.append({"size_M": m, "size_N": n, "size_K": k, "splits": s, "scaling": args.scaling, "diagonals": d,
                      "pairs": len(kept_pairs(s, d)), "time_ms": f"{ms:.4f}",
