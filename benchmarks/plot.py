@@ -15,8 +15,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 RES = os.path.join(HERE, "results")
 PLOTS = os.path.join(HERE, "plots")
-GEMM = os.path.join(RES, "gemm_h200_2026-11-30_session8.csv")  # the eighth session's final run
-CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-11-30.csv")
+GEMM = os.path.join(RES, "gemm_h200_2026-12-01_session17.csv")  # the seventeenth session: warp-specialised products
+CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-12-01_session17.csv")
 FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
 FILTERS_TMA = os.path.join(RES, "filters_bucket_tma_k_h200_2026-11-30.csv")  # bucketing's TMA default
 FILTERS_5 = os.path.join(RES, "filters_session5_h200_2026-11-30.csv")  # TMA pair search, the default since then
@@ -245,7 +245,7 @@ def filters_defaults_tables_and_plot(paths, defaults, previous, name, previous_n
     ax.set_xscale("log")
     ax.set_title(f"K = 128: defaults (solid) vs {previous_name} default (dotted)", fontsize=9)
     _finish(ax, "hit rate", "% of the INT8 roof")
-    _save(fig, png)
+    _save(fig, name)
 
 
 def filters_grid_table(paths, defaults) -> None:
