@@ -1,22 +1,22 @@
-# planned device work of the seventeenth session (written at the end of the sixteenth, which used ~1600 of its 1800 s
-# in s65..s72). Not a runnable queue: write sN.sh (next free: s73) with benchmarks/device/lib.sh; put everything under
+# planned device work of the eighteenth session (written at the end of the seventeenth, which used ~640 of its 1800 s
+# in s73..s77). Not a runnable queue: write sN.sh (next free: s78) with benchmarks/device/lib.sh; put everything under
 # $OUT in one tar (8 files come back at most).
-# Everything on main is GPU-run: the guard before the products (s65: dgemm + Ozaki-II GPU tests), 16 moduli (s69: the
-# dgemm file in full, 34 passed), the guard at 128x64 x 4 warps, 2 per SM (s72: 34 passed), the plan / balanced changes
-# (s66: 258 filter and plan tests), the sieve after them (s70: GPU test, dimensions 90 and 100).
+# Everything on main is GPU-run: the Gluon warp-specialised products (s75: Ozaki-I and Ozaki-II GPU tests, 60 passed;
+# dgemm file 34 passed), the bench warm-up (s77: issue 3's table and --accuracy fp64). The review edits after s77
+# (docs, docstrings, next.sh) changed no kernel or default.
 #
-# 1. Issue 6 (now 1.115x / 0.81x native at 16 moduli; targets 1.3x / 1.0x). The 16 INT8 products take ~14.3 ms of
-#    the 15.1 ms that 1.3x allows at 8192^3, so everything else (B's guarded plan 1.1 ms, A's scales + split 1.0,
-#    CRT 0.75, guard 0.3, waits) must shrink to ~0.8 ms: out of reach with these passes. Ideas with a measurable
-#    share: B's split (twice A's per element; not the per-plane layout conversions, s70); scales fused into the
-#    split for K <= 4096 (one read of A); CRT at ~55% of DRAM bandwidth.
-# 2. Issue 3 (1.20-1.51x at S = 2, 1.31-1.44x at S = 4 and 6): product-bound at S = 4/6; overheads at 8192^3 S = 4
-#    (splits 1.06 ms, reconstruction 0.40) would have to fall to ~0.65 ms. 4096^3 S = 2 swings 1.05-1.55x run to
-#    run: measure it several times in any table run. A lead: ours at 4096^3 S = 2 took 0.74-0.84 ms in the full
-#    tables (s61, s67), which also run int8_cublas_baseline right before it, and 0.62-0.65 ms in runs of
-#    `--methods cublas_emulated,int8tc_ozaki1` (s55, s64, s65), while cuBLAS's emulation took 0.88-0.96 ms in
-#    both. Run the table with and without the baseline, and with an empty_cache() / a warm-up between
-#    methods, to see whether the baseline's allocations or heat slow the point after it.
-# 3. Issue 4 at 16384 (36.2-36.4% of the roof as a plan): NOTES 65-68 list what was tried; left: one pipelined loop
-#    over a program's whole range, int64 tile bits (chunks of 64), items inside the search's programs.
-# 4. The sieve on the tile_masks defaults at dimension 110 (3 seeds) against the pinned SIEVE_* configs; memory at 120.
+# 1. Issue 3: only 4096^3 S = 2 is short (1.39 / 1.50 / 1.44x in three runs; ours 0.60-0.65 ms after other methods'
+#    load, 0.55 ms on a cold card; cuBLAS's emulation 0.90). Its parts: 3 products ~0.33 ms, B's split ~0.10, A's
+#    ~0.08 (latency-bound, 39% of DRAM), reconstruction ~0.07. Ideas: A's and B's splits on two streams (both
+#    latency-bound passes), the reconstruction fused into the last diagonal's epilogue (only if it overlaps the
+#    next tile's main loop: ping-pong consumers), a ping-pong (two consumer warp groups on alternate tiles) variant
+#    of the Gluon kernel, which would also hide Ozaki-II's heavier mod-p epilogue.
+# 2. Issue 6 (1.18-1.20x / 0.83-0.87x native): products 14.2 ms of the 14.5 that 1.3x allows at 8192^3, so the
+#    passes around them (B 1.2 ms, A 1.0, CRT 0.9, guard 0.3) must overlap the products or vanish. Ideas: the
+#    Gluon kernel with ping-pong for the mod-p epilogue; B's plan passes and A's passes on a side stream while
+#    the products of the previous ... (one-shot: no previous); the CRT fused into the last modulus' epilogue
+#    (needs all 16 residues of a tile: an SMEM-resident residue ring or a second pass over an L2-resident band).
+# 3. Issue 4 at 16384 (36% of the roof as a plan, target 50%): the Gluon kernel's structure (a loader warp, ring)
+#    for the pair search's hot loop: its ALU-heavy filter could run in one consumer group while the other's
+#    wgmma runs (ping-pong), which Triton's pipeliner never overlapped (NOTES.md 55, 67).
+# 4. The sieve after the Gluon kernel: unchanged code path (the sieve uses the filters, not the Ozaki GEMM).

@@ -50,6 +50,8 @@ benchmarks/NOTES.md 68, 15 moduli): the strided guard GEMM 0.24 / 0.62 ms at 409
 alone (with the wait after the whole product instead: 2.90-3.05 / 17.06-17.14 ms); then the guard
 GEMM at 2 programs of 4 warps per SM: its strided pass 0.28 ms at 8192^3 (kernel time, was 0.49), and
 the one-shot ``dgemm("fp64")`` at 16 moduli 2.80 / 17.44 ms (0.81x / 1.115x native DGEMM).
+Seventeenth session, the products on the warp-specialised Gluon kernel (``ozaki/_ws.py``): 2.63 /
+16.00 ms (0.87x / 1.18x native DGEMM, benchmarks/NOTES.md 69).
 Measured max E/(u L) on the NumPy reference at 15 moduli (16 give smaller E)
 (K = 64 / 512 / 4096 / 8192): randn 1.0 / 2.2 / 5.6 / 8.4, uniform 0.7 / 1.7 / 4.2 / 6.3, rows
 scaled 2^-100..2^100 as randn; rows big on one half of k against columns big on the other: inf

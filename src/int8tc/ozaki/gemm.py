@@ -35,6 +35,9 @@ SMALL_CONFIG = Config(block_m=16, block_n=16, block_k=32, group_m=2, num_warps=4
 #: 8 warps, 3 stages: 1209 TOPS as a plain INT8 GEMM at 8192^3 and 1018 at 4096^3, against 1056 /
 #: 924 for one program per 128x256 tile and 960 / 854 for cuBLASLt. (128x256 tiles do not fit
 #: in shared memory in the persistent variant.)
+#: On sm_90 its products run on the warp-specialised Gluon kernel instead (``Config.ws``, ``_ws.WS_TILES``:
+#: 1506 TOPS at 8192^3 in the seventeenth session, benchmarks/NOTES.md 69); the tiles above are the Triton
+#: kernel's, for other GPUs.
 DEFAULT_CONFIG = Config()
 
 
