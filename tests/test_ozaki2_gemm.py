@@ -236,3 +236,18 @@ def test_gpu_ws_products_match_the_triton_kernel(rng, k_chunk):
     c_triton = plan(torch.from_numpy(a).cuda())
     assert torch.equal(c_ws, c_triton)
     np.testing.assert_array_equal(c_ws.cpu().numpy(), r2.gemm(a, b, 16))
+
+
+@pytest.mark.parametrize("fork", [True, False])
+def test_deferred_b_passes_forked_or_not_give_the_same_product(rng, dev, fork):
+    """One-shot calls run B's passes on a side stream (``int8tc._streams``); unforked, a deferred
+    plan runs them in order at its first call (and the guard's count still sees B's floors)."""
+    a, b = rng.standard_normal((9, 40)), rng.standard_normal((40, 13))
+    plan = OzakiIIGemm(torch.from_numpy(b).to(dev), 16, backend="triton", small_tiles=dev.type == "cpu",
+                       bounds=True, _defer_b=True)
+    if fork:
+        plan._fork_b()
+    out = poisoned((9, 13), torch.float64, dev)
+    c, failures = plan.guarded(torch.from_numpy(a).to(dev), 2.0, out=out)
+    np.testing.assert_array_equal(c.cpu().numpy(), r2.gemm(a, b, 16))
+    assert failures == r2.guard_count(a, b, *[x.cpu().numpy() for x in plan.scales(torch.from_numpy(a).to(dev))], 2.0)

@@ -398,3 +398,19 @@ def test_gpu_ws_kernel_matches_the_triton_kernel(rng, splits, diagonals):
         outs.append(out)
     assert torch.equal(outs[0], outs[1])
     _check(a_np, b_np, outs[0], splits, diagonals, "row", k_chunk=512)
+
+
+@pytest.mark.parametrize("fork", [True, False])
+def test_deferred_b_split_forked_or_not_gives_the_same_product(rng, dev, fork):
+    """One-shot calls split B on a side stream (``int8tc._streams``); a plan whose deferred split
+    was never forked splits B in order at its first call: both give the reference's product."""
+    a_np, b_np = rng.standard_normal((9, 70)), rng.standard_normal((70, 11))
+    plan = _plan(torch.from_numpy(b_np).to(dev), 3, scaling="row", _defer_b=True)
+    if fork:
+        plan._fork_b()
+    out = poisoned((9, 11), torch.float64, dev)
+    plan(torch.from_numpy(a_np).to(dev), out=out)
+    _check(a_np, b_np, out, 3, None, "row")
+    out2 = poisoned((9, 11), torch.float64, dev)
+    plan(torch.from_numpy(a_np).to(dev), out=out2)  # the second call: B split once, not again
+    _check(a_np, b_np, out2, 3, None, "row")

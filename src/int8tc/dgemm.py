@@ -154,7 +154,7 @@ class DgemmPlan:
     what the guard found)."""
 
     def __init__(self, b: torch.Tensor, accuracy: str | None = "fp64", *, bits: int | None = None,
-                 backend: str = "auto", guard: bool | None = None):
+                 backend: str = "auto", guard: bool | None = None, _defer_b: bool = False):
         self.choice = choose(accuracy, bits, k=b.shape[0])
         self._b = b
         self.guard = (accuracy == "fp64" and bits is None) if guard is None else bool(guard)
@@ -163,11 +163,17 @@ class DgemmPlan:
         if self.choice.scheme == "ozaki1":
             from .ozaki import OzakiGemm
 
-            self._plan = OzakiGemm(b, self.choice.count, backend=backend)
+            self._plan = OzakiGemm(b, self.choice.count, backend=backend, _defer_b=_defer_b)
         else:
             from .ozaki2 import OzakiIIGemm
 
-            self._plan = OzakiIIGemm(b, self.choice.count, backend=backend, bounds=self.guard)
+            self._plan = OzakiIIGemm(b, self.choice.count, backend=backend, bounds=self.guard, _defer_b=_defer_b)
+
+    def _fork_b(self) -> None:
+        self._plan._fork_b()
+
+    def _join_b(self) -> None:
+        self._plan._join_b()
 
     def __call__(self, a: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
         """C = a @ b. a: [M, K] float64 on b's device; out: optional [M, N] float64."""
@@ -211,8 +217,12 @@ def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bi
     """
     if a.ndim != 2 or b.ndim != 2 or a.shape[1] != b.shape[0]:
         raise ValueError(f"need a [M, K] and b [K, N], got {tuple(a.shape)} and {tuple(b.shape)}")
-    plan = DgemmPlan(b, accuracy, bits=bits, backend=backend, guard=guard)
-    c = plan(a, out=out)
+    from ._streams import joined
+
+    plan = DgemmPlan(b, accuracy, bits=bits, backend=backend, guard=guard, _defer_b=True)
+    plan._fork_b()  # B's passes overlap A's (``_streams``)
+    with joined(plan):
+        c = plan(a, out=out)
     return (c, plan.choice) if return_choice else c
 
 

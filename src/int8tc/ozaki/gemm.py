@@ -78,7 +78,7 @@ class OzakiGemm:
 
     def __init__(self, b: torch.Tensor, splits: int = 4, *, diagonals: int | str | None = None,
                  scaling: str = "row", config: Config | None = None, backend: str = "auto",
-                 k_chunk: int | None = None):
+                 k_chunk: int | None = None, _defer_b: bool = False):
         _check_matrix("b", b)
         if backend not in ("auto", "reference", "triton"):
             raise ValueError(f"backend must be 'auto', 'reference' or 'triton', got {backend!r}")
@@ -104,6 +104,10 @@ class OzakiGemm:
                              f"{limit} (INT32 bound for splits={self.splits}, diagonals={self.diagonals}), got {k_chunk}")
         self._kchunk = k_chunk
         self._a_ws: dict | None = None
+        #: the one-shot path (``gemm_fp64``) splits B on a side stream (``_fork_b``): the event its
+        #: first call waits on before the products, then None
+        self._b_ready = None
+        self._b_deferred = bool(_defer_b)
         if backend == "triton" and self.k > 0 and self.n > 0:
             self._prepare_b()
 
@@ -119,7 +123,26 @@ class OzakiGemm:
         self._qb = torch.empty((self.splits, np_, kp), dtype=torch.int8, device=self.device)
         self._sb = ScaleBuffers(self.n, self.device)
         self._weights = device_constant(diagonal_weights(self.diagonals), torch.float64, self.device)
-        self.update_b(self._b)
+        if not self._b_deferred:
+            self.update_b(self._b)
+
+    def _fork_b(self) -> None:
+        """B's split on a side stream (one-shot calls, ``_streams``); the next call waits for it."""
+        from .._streams import on_side_stream
+
+        if self._b_deferred and self.backend == "triton" and self.k > 0 and self.n > 0:
+            self._b_ready = on_side_stream(self.device, lambda: self.update_b(self._b))
+        self._b_deferred = False
+
+    def _join_b(self) -> None:
+        from .._streams import wait
+
+        if self._b_deferred:  # deferred but never forked: split B here, in order
+            self._b_deferred = False
+            if self.backend == "triton" and self.k > 0 and self.n > 0:
+                self.update_b(self._b)
+        wait(self.device, self._b_ready)
+        self._b_ready = None
 
     def update_b(self, b: torch.Tensor) -> None:
         """Re-slice B in place from ``b`` (same shape, dtype and device; new values)."""
@@ -183,6 +206,7 @@ class OzakiGemm:
         ws = self._workspace(m)
         scale_and_split(a, self.scaling, ws["sa"], ws["qa"], self.splits, self.config.fused_split,
                         self.config.split_a)
+        self._join_b()  # B's slices, if a one-shot call split them on a side stream
         kp = ws["qa"].shape[2]
         for k0 in range(0, kp, self._kchunk):
             k_len = min(self._kchunk, kp - k0)
@@ -239,7 +263,12 @@ def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: i
     _check_matrix("b", b, a.device)
     if a.shape[1] != b.shape[0]:
         raise ValueError(f"inner dimensions differ: a is {tuple(a.shape)}, b is {tuple(b.shape)}")
-    return OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=config, backend=backend)(a, out=out)
+    from .._streams import joined
+
+    plan = OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=config, backend=backend, _defer_b=True)
+    plan._fork_b()  # B's split overlaps A's (``_streams``)
+    with joined(plan):
+        return plan(a, out=out)
 
 
 __all__ = ["OzakiGemm", "gemm_fp64", "SMALL_CONFIG", "DEFAULT_CONFIG"]

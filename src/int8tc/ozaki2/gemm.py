@@ -105,7 +105,7 @@ class OzakiIIGemm:
 
     def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
                  small_tiles: bool = False, k_chunk: int | None = None, transpose_b: bool = False,
-                 bounds: bool = False, guard_stride: int | None = None):
+                 bounds: bool = False, guard_stride: int | None = None, _defer_b: bool = False):
         check_2d("b", b, torch.float64)
         self.transpose_b = bool(transpose_b)
         self.bounds = bool(bounds)
@@ -149,6 +149,10 @@ class OzakiIIGemm:
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
             raise ValueError(f"k_chunk must be a positive multiple of {bk} and at most {limit}, got {k_chunk!r}")
         self._kchunk = k_chunk or limit
+        #: one-shot calls run B's passes on a side stream (``_fork_b``, "fast" scaling only): the
+        #: event the next call waits on before B's results are read, then None
+        self._b_ready = None
+        self._b_deferred = _defer_b and scaling == "fast"
         if backend == "triton" and self.k and self.n:
             self._prepare()
 
@@ -171,6 +175,11 @@ class OzakiIIGemm:
         self._fs_b = self._sub_floors(self.np_)
         # B's columns are the rows of B^T; a row-major B makes that a strided view whose residue
         # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
+        if not self._b_deferred:
+            self._b_passes()
+
+    def _b_passes(self) -> None:
+        """B's scales and residue split (and, for the accurate scaling, its bound plane)."""
         bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
         self._scales(bt, self.g_b, self._sb, self._rows_b)
         self._split(bt, self._sb, self._rb, self._rows_b[0], self._fs_b)
@@ -180,6 +189,24 @@ class OzakiIIGemm:
             biased = (self._rows_b[0] >> 52) & 0x7FF
             eb = torch.where(biased == 0, -1021, biased - 1022)
             self._tb = torch.where(self._rows_b[0] == 0, 0, eb) + self._sb
+
+    def _fork_b(self) -> None:
+        """B's passes on a side stream (one-shot calls, ``_streams``); the next call waits for them."""
+        from .._streams import on_side_stream
+
+        if self._b_deferred and self.backend == "triton" and self.k and self.n:
+            self._b_ready = on_side_stream(self.device, self._b_passes)
+            self._b_deferred = False
+
+    def _join_b(self) -> None:
+        from .._streams import wait
+
+        if self._b_deferred:  # deferred but never forked: run them here, in order
+            self._b_deferred = False
+            if self.backend == "triton" and self.k and self.n:
+                self._b_passes()
+        wait(self.device, self._b_ready)
+        self._b_ready = None
 
     def _bound_plane(self, x: torch.Tensor, bits: torch.Tensor, out: torch.Tensor, rowsum: torch.Tensor) -> None:
         """out [Rp, Kp] int8 := 7-bit upper bounds of |x| (``reference.bound_int8``), rowsum [R] := their row sums."""
@@ -274,10 +301,12 @@ class OzakiIIGemm:
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
         ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
         if self.scaling == "accurate":
+            self._join_b()
             self._accurate_scales(a, sa, rows, ua)
         else:
             self._scales(a, self.g_a, sa, rows)
         self._split(a, sa, ra, rows[0], fs)
+        self._join_b()  # B's residues, if a one-shot call split them on a side stream
         self._products(ra, res)
         self._crt(res, sa, out)
         return out
@@ -379,6 +408,7 @@ class OzakiIIGemm:
         ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
         self._scales(a, self.g_a, sa, rows)
         self._split(a, sa, ra, rows[0], fs)
+        self._join_b()  # B's scales, residues and floors, if a one-shot call split them on a side stream
         strided = fs.numel() > 0
         count = self._guard_count(a.shape[0], fs, self._fs_b, tau) if strided else \
             self._guard_count(a.shape[0], ra[self.n_moduli], self._rb[self.n_moduli], tau)
@@ -471,7 +501,12 @@ def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling
     check_2d("b", b, torch.float64, a.device)
     if a.shape[1] != b.shape[0]:
         raise ValueError(f"inner dimensions differ: a is {tuple(a.shape)}, b is {tuple(b.shape)}")
-    return OzakiIIGemm(b, moduli, scaling=scaling, backend=backend)(a, out=out)
+    from .._streams import joined
+
+    plan = OzakiIIGemm(b, moduli, scaling=scaling, backend=backend, _defer_b=True)
+    plan._fork_b()  # B's passes overlap A's (``_streams``)
+    with joined(plan):
+        return plan(a, out=out)
 
 
 __all__ = ["OzakiIIGemm", "gemm_fp64_crt"]
