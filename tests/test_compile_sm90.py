@@ -335,15 +335,17 @@ if __name__ == "__main__":
         lb = gl.NVMMASharedLayout.get_default_for([T.block_n, T.block_k], gl.int8)
         sig = {"a_desc": f"tensordesc<i8[{T.block_m}, {T.block_k}],{la!r}>",
                "b_desc": f"tensordesc<i8[{T.block_n}, {T.block_k}],{lb!r}>",
-               "out_ptr": "*u8" if mode else "*i32", "p_ptr": "*i64", "pf_ptr": "*fp64", "Mp": "i32", "Np": "i32",
-               "k0": "i32", "k_len": "i32", "diag": "i32", "i_lo": "i32", "n_sub": "i32", "n_groups": "i32"}
-        consts = {"MODE": mode, "ACCUMULATE": bool(mode), "GROUP_M": T.group_m, "NUM_PROGRAMS": 132,
+               "out_ptr": "*u8" if mode == 1 else "*i32", "p_ptr": "*i64", "pf_ptr": "*fp64", "order_ptr": "*i32",
+               "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32", "diag": "i32", "i_lo": "i32", "n_sub": "i32",
+               "splits": "i32", "n_groups": "i32"}
+        consts = {"MODE": mode, "ACCUMULATE": mode == 1, "GROUP_M": T.group_m, "NUM_PROGRAMS": 132,
                   "STAGES": T.stages, "LOADER_REGS": T.loader_regs, "num_warps": T.num_warps}
         return _compile_gluon(ws_int8_gemm_kernel, sig, consts, num_warps=T.num_warps, maxnreg=T.maxnreg)
 
     report = {}
-    for name, (fn, sig, consts, opts) in list(CASES.items()) + [(n, (None,) * 4) for n in ("ws_gemm_diag", "ws_gemm_mod")]:
-        ptx = (_ws_case(name == "ws_gemm_mod") if fn is None else _compile(fn, sig, consts, **opts)).asm["ptx"]
+    WS_MODES = {"ws_gemm_diag": 0, "ws_gemm_mod": 1, "ws_gemm_diagonals": 2}
+    for name, (fn, sig, consts, opts) in list(CASES.items()) + [(n, (None,) * 4) for n in WS_MODES]:
+        ptx = (_ws_case(WS_MODES[name]) if fn is None else _compile(fn, sig, consts, **opts)).asm["ptx"]
         report[name] = {"target": ".target sm_90a" in ptx, "wgmma_s8": "wgmma.mma_async" in ptx and ".s32.s8.s8" in ptx,
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
@@ -372,7 +374,7 @@ def report():
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "pair_search_tma_masks_balanced",
-                                  "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod"])
+                                  "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -396,7 +398,7 @@ def test_int8_products_use_wgmma(report):
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]
-    for name in ("ws_gemm_diag", "ws_gemm_mod"):  # the warp-specialised Gluon kernel
+    for name in ("ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"):  # the warp-specialised Gluon kernel
         assert report[name]["wgmma_s8"] and report[name]["tma"], name
 
 

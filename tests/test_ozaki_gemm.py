@@ -379,10 +379,12 @@ def test_gpu_split_passes_at_full_rows(rng, k):
 
 
 @pytest.mark.gpu
+@pytest.mark.parametrize("one_launch", [True, False])
 @pytest.mark.parametrize("splits,diagonals", [(3, None), (8, "all")])
-def test_gpu_ws_kernel_matches_the_triton_kernel(rng, splits, diagonals):
-    """The warp-specialised Gluon products (Config.ws, sm_90 only) against the Triton kernel, bit
-    for bit: odd sizes, K in chunks, diagonals whose pairs start above slice 0 ("all" at S = 8)."""
+def test_gpu_ws_kernel_matches_the_triton_kernel(rng, splits, diagonals, one_launch):
+    """The warp-specialised Gluon products (Config.ws, sm_90 only; all diagonals in one launch or one
+    launch each) against the Triton kernel, bit for bit: odd sizes, K in chunks, diagonals whose
+    pairs start above slice 0 ("all" at S = 8)."""
     from int8tc.ozaki._ws import ws_supported
 
     if not ws_supported(torch.device("cuda")):
@@ -392,7 +394,7 @@ def test_gpu_ws_kernel_matches_the_triton_kernel(rng, splits, diagonals):
     a, b = torch.from_numpy(a_np).cuda(), torch.from_numpy(b_np).cuda()
     outs = []
     for ws in (True, False):
-        cfg = dataclasses.replace(DEFAULT_CONFIG, ws=ws)
+        cfg = dataclasses.replace(DEFAULT_CONFIG, ws=ws, ws_one_launch=one_launch)
         out = poisoned((m, n), torch.float64, "cuda")
         OzakiGemm(b, splits, diagonals=diagonals, config=cfg, k_chunk=512)(a, out=out)
         outs.append(out)

@@ -60,15 +60,16 @@ def progress(msg: str) -> None:
 
 
 def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: float = 0.0) -> float:
-    """Mean milliseconds per call: ``warmup`` untimed calls, more untimed calls until ``warmup_ms``
-    of wall time have passed since the first (so each method is timed in its own steady state, not
-    in the clock and power state the previous one left), then ``iters`` calls between two events."""
+    """Mean milliseconds per call: ``warmup`` untimed calls (they compile what is not compiled yet),
+    then more untimed calls for ``warmup_ms`` of wall time (so each method is timed in its own
+    steady state, not in the clock and power state that the previous one, or an idle GPU during
+    compilation, left), then ``iters`` calls between two events."""
     import torch
 
-    t0 = time.perf_counter()
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
+    t0 = time.perf_counter()
     while (time.perf_counter() - t0) * 1e3 < warmup_ms:
         fn()
         torch.cuda.synchronize()

@@ -145,8 +145,12 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
     if w.shape[0] < d or w.shape[1:] != (mp, np_) or w.dtype != torch.int32:
         raise ValueError(f"W buffer {tuple(w.shape)} {w.dtype} does not fit ({d}, {mp}, {np_}) int32")
     order = sorted(range(d), key=lambda x: -len(diagonal_pairs(splits, x)))
-    if cfg.ws and cfg.persistent and not cfg.one_launch and ws_supported(qa.device):
+    if cfg.ws and cfg.persistent and ws_supported(qa.device):
         # the warp-specialised Gluon kernel (Config.ws); the buffers are padded to its tiles too
+        if cfg.ws_one_launch:  # every diagonal in one persistent launch, the larger ones first
+            ws_gemm(qa, qb, w, mode=2, k0=k0, k_len=k_len, n_groups=d, splits=splits,
+                    order=device_constant(order, torch.int32, qa.device))
+            return
         for diag in order:
             pairs_d = diagonal_pairs(splits, diag)
             ws_gemm(qa, qb, w, mode=0, k0=k0, k_len=k_len, diag=diag, i_lo=pairs_d[0][0], n_sub=len(pairs_d))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import torch
@@ -24,6 +25,14 @@ class WsTiles:
 WS_TILES = WsTiles()
 
 
+@functools.lru_cache(maxsize=16)
+def _smem_layout(rows: int, cols: int):
+    """The NVMMA shared layout of an int8 [rows, cols] TMA block (built once per shape: a call's host time)."""
+    from triton.experimental.gluon import language as gl
+
+    return gl.NVMMASharedLayout.get_default_for([rows, cols], gl.int8)
+
+
 def ws_supported(device: torch.device) -> bool:
     """The Gluon kernel is built for Hopper (sm_90) only."""
     return device.type == "cuda" and torch.cuda.get_device_capability(device) == (9, 0)
@@ -31,15 +40,15 @@ def ws_supported(device: torch.device) -> bool:
 
 def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *, mode: int, k0: int, k_len: int,
             diag: int = 0, i_lo: int = 0, n_sub: int = 1, n_groups: int = 1, p: torch.Tensor | None = None,
-            pf: torch.Tensor | None = None, accumulate: bool = False, tiles: WsTiles = WS_TILES,
-            num_programs: int | None = None) -> None:
+            pf: torch.Tensor | None = None, order: torch.Tensor | None = None, splits: int = 1,
+            accumulate: bool = False, tiles: WsTiles = WS_TILES, num_programs: int | None = None) -> None:
     """One launch of ``ws_int8_gemm_kernel`` (see its module docstring for ``mode``).
 
     a_planes [P, Mp, Kp], b_planes [Q, Np, Kp] int8 contiguous, Mp / Np / k0 / k_len multiples of the
-    tile; out [D, Mp, Np] int32 (mode 0) or uint8 (mode 1, ``p`` [Q] int64 moduli and ``pf``
-    [Q, 2] float64 as ``modular_gemm_kernel`` takes them).
+    tile; out [D, Mp, Np] int32 (mode 0: diagonal ``diag``; mode 2: the ``n_groups`` diagonals of
+    ``order`` [n_groups] int32 for ``splits`` slices) or uint8 (mode 1, ``p`` [Q] int64 moduli and
+    ``pf`` [Q, 2] float64 as ``modular_gemm_kernel`` takes them).
     """
-    from triton.experimental.gluon import language as gl
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
 
     from ._kernels.gemm_ws import ws_int8_gemm_kernel
@@ -53,15 +62,16 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
                          f"not contiguous or not padded for {t}")
     if mode == 1 and (p is None or pf is None):
         raise ValueError("mode 1 (modular) needs p and pf")
-    la = gl.NVMMASharedLayout.get_default_for([t.block_m, t.block_k], gl.int8)
-    lb = gl.NVMMASharedLayout.get_default_for([t.block_n, t.block_k], gl.int8)
-    da = TensorDescriptor(a_planes, [pa * mp, kp], [kp, 1], [t.block_m, t.block_k], la)
-    db = TensorDescriptor(b_planes, [pb * np_, kp], [kp, 1], [t.block_n, t.block_k], lb)
+    if mode == 2 and (order is None or order.numel() != n_groups or order.dtype != torch.int32):
+        raise ValueError(f"mode 2 (diagonals) needs order [{n_groups}] int32")
+    da = TensorDescriptor(a_planes, [pa * mp, kp], [kp, 1], [t.block_m, t.block_k], _smem_layout(t.block_m, t.block_k))
+    db = TensorDescriptor(b_planes, [pb * np_, kp], [kp, 1], [t.block_n, t.block_k], _smem_layout(t.block_n, t.block_k))
     items = n_groups * (mp // t.block_m) * (np_ // t.block_n)
     if num_programs is None:
         num_programs = torch.cuda.get_device_properties(a_planes.device).multi_processor_count
     nprog = max(1, min(num_programs, items))
-    ws_int8_gemm_kernel[(nprog,)](da, db, out, p if p is not None else out, pf if pf is not None else out, mp, np_, k0,
-                                  k_len, diag, i_lo, n_sub, n_groups, MODE=mode, ACCUMULATE=accumulate,
+    ws_int8_gemm_kernel[(nprog,)](da, db, out, p if p is not None else out, pf if pf is not None else out,
+                                  order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits,
+                                  n_groups, MODE=mode, ACCUMULATE=accumulate,
                                   GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages,
                                   LOADER_REGS=t.loader_regs, num_warps=t.num_warps, maxnreg=t.maxnreg)

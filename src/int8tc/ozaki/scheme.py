@@ -154,6 +154,9 @@ class Config:
     #: benchmarks/tune_ws_gemm.py, bit-exact): a plain 8192^3 INT8 GEMM 0.730 against 0.964 ms, the
     #: four diagonals of S = 4 at 4096^3 0.883 against 1.116 ms and at 8192^3 7.86 against 9.19 ms
     ws: bool = True
+    #: with ``ws``: all kept diagonals in one launch of the Gluon kernel (its mode 2) instead of one
+    #: launch per diagonal
+    ws_one_launch: bool = True
 
     @property
     def pad_m(self) -> int:

@@ -9,6 +9,9 @@ tiles (grouped along M) of one or more "groups":
 - ``MODE = 0`` (Ozaki-I, one anti-diagonal ``diag``): one group; the K loop runs over the pairs
   (i, diag - i), i = i_lo .. i_lo + n_sub - 1, as one INT32 sum; the tile goes to
   ``out[diag]`` as int32.
+- ``MODE = 2`` (Ozaki-I, several anti-diagonals in one launch): group g is diagonal ``order[g]``
+  (``order_ptr``, most pairs first), its pairs as in mode 0 for S = ``splits``; each tile goes to
+  ``out[order[g]]``.
 - ``MODE = 1`` (Ozaki-II): group g = modulus g, one pair (g, g); the INT32 tile is reduced mod
   p_g in the epilogue (``modular_gemm_kernel``'s arithmetic) and stored as uint8 to ``out[g]``
   (added to the residue already there, mod p_g, when ``ACCUMULATE``).
@@ -58,8 +61,19 @@ def _item(w, num_pid_m, num_pid_n, tiles, GROUP_M: gl.constexpr):
 
 
 @gluon.jit
-def _ws_loader(a_desc, b_desc, a_bufs, b_bufs, ready, empty, Mp, Np, k0, nk, diag, i_lo, n_sub, n_items,
-               num_pid_m, num_pid_n, tiles, MODE: gl.constexpr, GROUP_M: gl.constexpr,
+def _pairs_of(g, order_ptr, diag, i_lo, n_sub, splits, MODE: gl.constexpr):
+    """(diagonal, first slice of A, pairs) of group g: the launch's own (mode 0) or order[g]'s (mode 2)."""
+    if MODE == 2:
+        d = gl.load(order_ptr + g)
+        lo = gl.maximum(d - splits + 1, 0)
+        return d, lo, gl.minimum(d, splits - 1) - lo + 1
+    else:
+        return diag, i_lo, n_sub
+
+
+@gluon.jit
+def _ws_loader(a_desc, b_desc, a_bufs, b_bufs, ready, empty, order_ptr, Mp, Np, k0, nk, diag, i_lo, n_sub, splits,
+               n_items, num_pid_m, num_pid_n, tiles, MODE: gl.constexpr, GROUP_M: gl.constexpr,
                NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr):
     BLOCK_M: gl.constexpr = a_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = a_desc.block_type.shape[1]
@@ -68,13 +82,14 @@ def _ws_loader(a_desc, b_desc, a_bufs, b_bufs, ready, empty, Mp, Np, k0, nk, dia
     it = 0
     for w in range(gl.program_id(0), n_items, NUM_PROGRAMS):
         g, pid_m, pid_n = _item(w, num_pid_m, num_pid_n, tiles, GROUP_M)
-        for t in range(n_sub * nk):
-            if MODE == 0:
-                pa = i_lo + t // nk
-                pb = diag - pa
-            else:
+        d, lo, n_pairs = _pairs_of(g, order_ptr, diag, i_lo, n_sub, splits, MODE)
+        for t in range(n_pairs * nk):
+            if MODE == 1:
                 pa = g
                 pb = g
+            else:
+                pa = lo + t // nk
+                pb = d - pa
             kk = k0 + (t % nk) * BLOCK_K
             s = it % STAGES
             mbarrier.wait(empty.index(s), ((it // STAGES) & 1) ^ 1)
@@ -85,17 +100,18 @@ def _ws_loader(a_desc, b_desc, a_bufs, b_bufs, ready, empty, Mp, Np, k0, nk, dia
 
 
 @gluon.jit
-def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, Mp, Np, nk, diag, n_sub, n_items,
-            num_pid_m, num_pid_n, tiles, MODE: gl.constexpr, ACCUMULATE: gl.constexpr, GROUP_M: gl.constexpr,
-            NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr, num_warps: gl.constexpr):
+def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, Np, nk, diag, i_lo, n_sub, splits,
+            n_items, num_pid_m, num_pid_n, tiles, MODE: gl.constexpr, ACCUMULATE: gl.constexpr,
+            GROUP_M: gl.constexpr, NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr, num_warps: gl.constexpr):
     BLOCK_M: gl.constexpr = a_bufs.type.shape[1]
     BLOCK_N: gl.constexpr = b_bufs.type.shape[1]
     layout: gl.constexpr = _acc_layout(BLOCK_M, BLOCK_N, num_warps)
     it = 0
     for w in range(gl.program_id(0), n_items, NUM_PROGRAMS):
         g, pid_m, pid_n = _item(w, num_pid_m, num_pid_n, tiles, GROUP_M)
+        d, lo, n_pairs = _pairs_of(g, order_ptr, diag, i_lo, n_sub, splits, MODE)
         acc = gl.zeros((BLOCK_M, BLOCK_N), dtype=gl.int32, layout=layout)
-        for t in range(n_sub * nk):
+        for t in range(n_pairs * nk):
             s = it % STAGES
             mbarrier.wait(ready.index(s), (it // STAGES) & 1)
             acc = warpgroup_mma(a_bufs.index(s), b_bufs.index(s).permute((1, 0)), acc, is_async=True)
@@ -107,12 +123,12 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, Mp, Np, nk, di
         mbarrier.arrive(empty.index((it + STAGES - 1) % STAGES))
         offs_m = pid_m * BLOCK_M + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, layout))
         offs_n = pid_n * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, layout))
-        if MODE == 0:
-            plane = diag
-        else:
+        if MODE == 1:
             plane = g
+        else:
+            plane = d
         o = plane.to(gl.int64) * Mp * Np + offs_m[:, None].to(gl.int64) * Np + offs_n[None, :]
-        if MODE == 0:
+        if MODE != 1:
             gl.store(out_ptr + o, acc)
         else:
             p = gl.load(p_ptr + g).to(gl.int32)
@@ -128,7 +144,8 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, Mp, Np, nk, di
 
 
 @gluon.jit
-def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, p_ptr, pf_ptr, Mp, Np, k0, k_len, diag, i_lo, n_sub, n_groups,
+def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, Np, k0, k_len, diag, i_lo, n_sub,
+                        splits, n_groups,
                         MODE: gl.constexpr, ACCUMULATE: gl.constexpr, GROUP_M: gl.constexpr,
                         NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr, LOADER_REGS: gl.constexpr,
                         num_warps: gl.constexpr):
@@ -148,10 +165,11 @@ def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, p_ptr, pf_ptr, Mp, Np, k0, k_le
     n_items = n_groups * tiles
     nk = k_len // BLOCK_K
     gl.warp_specialize([
-        (_ws_mma, (a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, Mp, Np, nk, diag, n_sub, n_items, num_pid_m,
-                   num_pid_n, tiles, MODE, ACCUMULATE, GROUP_M, NUM_PROGRAMS, STAGES, num_warps)),
-        (_ws_loader, (a_desc, b_desc, a_bufs, b_bufs, ready, empty, Mp, Np, k0, nk, diag, i_lo, n_sub, n_items,
-                      num_pid_m, num_pid_n, tiles, MODE, GROUP_M, NUM_PROGRAMS, STAGES)),
+        (_ws_mma, (a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, Np, nk, diag, i_lo, n_sub,
+                   splits, n_items, num_pid_m, num_pid_n, tiles, MODE, ACCUMULATE, GROUP_M, NUM_PROGRAMS, STAGES,
+                   num_warps)),
+        (_ws_loader, (a_desc, b_desc, a_bufs, b_bufs, ready, empty, order_ptr, Mp, Np, k0, nk, diag, i_lo, n_sub,
+                      splits, n_items, num_pid_m, num_pid_n, tiles, MODE, GROUP_M, NUM_PROGRAMS, STAGES)),
     ], [1], [LOADER_REGS])
     for i in gl.static_range(STAGES):
         mbarrier.invalidate(ready.index(i))
