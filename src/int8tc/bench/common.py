@@ -59,11 +59,14 @@ def progress(msg: str) -> None:
     print(f"[int8tc] {msg}", file=sys.stderr, flush=True)
 
 
-def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: float = 0.0) -> float:
-    """Mean milliseconds per call: ``warmup`` untimed calls (they compile what is not compiled yet),
-    then more untimed calls for ``warmup_ms`` of wall time (so each method is timed in its own
-    steady state, not in the clock and power state that the previous one, or an idle GPU during
-    compilation, left), then ``iters`` calls between two events."""
+def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: float = 0.0,
+              repeats: int = 1) -> float:
+    """Milliseconds per call: ``warmup`` untimed calls (they compile what is not compiled yet), then
+    more untimed calls for ``warmup_ms`` of wall time (so each method is timed in its own steady
+    state, not in the clock and power state that the previous one, or an idle GPU during
+    compilation, left), then ``repeats`` windows of ``iters`` back-to-back calls, each between two
+    events; the median window's mean (one window: its mean). Several windows keep a host stall
+    (a garbage collection, a descheduled thread) in one window from moving the result."""
     import torch
 
     for _ in range(warmup):
@@ -73,14 +76,17 @@ def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: 
     while (time.perf_counter() - t0) * 1e3 < warmup_ms:
         fn()
         torch.cuda.synchronize()
-    start = torch.cuda.Event(enable_timing=True)
-    end = torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(iters):
-        fn()
-    end.record()
-    end.synchronize()
-    return start.elapsed_time(end) / iters
+    means = []
+    for _ in range(max(1, repeats)):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(iters):
+            fn()
+        end.record()
+        end.synchronize()
+        means.append(start.elapsed_time(end) / iters)
+    return sorted(means)[len(means) // 2]
 
 
 def time_host(fn: Callable[[], object], iters: int, warmup: int = 1) -> float:

@@ -1,9 +1,10 @@
 """``int8tc bench``: the seed's FP64-emulation benchmark (speed and error of every method).
 
-For every size and split count each method warms up (one call, then more calls until
-``--warmup-ms`` of wall time have passed: each method is timed in its own steady state, not in
-the clock and power state the one before it left), then ``iters`` timed runs (CUDA events) whose
-mean is reported. Errors are against ``fp64_cublas`` (native DGEMM) on the
+For every size and split count each method warms up (one call, then more calls for
+``--warmup-ms`` of wall time: each method is timed in its own steady state, not in the clock and
+power state the one before it left), then ``--repeats`` windows of ``iters`` back-to-back timed
+runs (CUDA events); the median window's mean per call is reported (one window's mean with
+``--repeats 1``). Errors are against ``fp64_cublas`` (native DGEMM) on the
 same inputs. Methods:
 
 - ``fp64_cublas``: torch FP64 matmul (native DGEMM; the reference result and speed), splits 0.
@@ -33,7 +34,21 @@ CPU_MAX_DIM = 1024
 #: order_effect.py, NOTES.md 69): with one warm-up call, our 4096^3 S = 2 point took 0.69-0.74 ms
 #: right after other methods' load and 0.55-0.63 ms otherwise (cuBLAS's emulation 0.90-1.08 ms)
 WARMUP_MS = 30.0
+#: timed windows of ITERS calls per method, the median one reported. Seventeenth session (s81): our 4096^3
+#: S = 2 one-shot call takes 0.54 ms of GPU time against ~0.39 ms of host time, and single 10-call windows
+#: measured 0.54-0.84 ms (cuBLAS's emulation 0.90-1.00): a host stall in a window that short starves the GPU
+REPEATS = 5
 CPU_DEFAULT_SIZES = [(128, 128, 128), (256, 256, 256)]
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return v
 
 
 def parse_sizes(text: str) -> list[tuple[int, int, int]]:
@@ -186,7 +201,8 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
         a, b = make_inputs_torch(m, n, k, args.dist, args.seed, device)
         ref = torch.empty((m, n), dtype=torch.float64, device=device)
         progress(f"{m}x{n}x{k}: fp64_cublas")
-        ms = time_cuda(lambda: torch.matmul(a, b, out=ref), iters, warmup_ms=args.warmup_ms)
+        ms = time_cuda(lambda: torch.matmul(a, b, out=ref), iters, warmup_ms=args.warmup_ms,
+                       repeats=args.repeats)
         rows.append(_row(m, n, k, "fp64_cublas", 0, ms, (0.0, 0.0)))
         out = torch.empty_like(ref)
         for s in splits_list:
@@ -196,14 +212,15 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
 
                 def base():
                     holder["c"] = int8_cublas_baseline(a, b, s)
-                ms = time_cuda(base, iters, warmup_ms=args.warmup_ms)
+                ms = time_cuda(base, iters, warmup_ms=args.warmup_ms, repeats=args.repeats)
                 rows.append(_row(m, n, k, "int8_cublas_baseline", s, ms, _errors_torch(holder["c"], ref)))
                 del holder
             if "cublas_emulated" in methods:
                 progress(f"{m}x{n}x{k} S={s}: cublas_emulated (bits={8 * s - 1})")
                 ws = 256 * 2**20 + (s + 2) * (m * k + k * n) + 16 * m * n
                 emu = CublasEmulatedDgemm(bits=8 * s - 1, workspace_bytes=ws, device=device)
-                ms = time_cuda(lambda: emu(a, b, out=out), iters, warmup_ms=args.warmup_ms)
+                ms = time_cuda(lambda: emu(a, b, out=out), iters, warmup_ms=args.warmup_ms,
+                               repeats=args.repeats)
                 rows.append(_row(m, n, k, "cublas_emulated", s, ms, _errors_torch(out, ref)))
                 emu.close()
                 del emu
@@ -213,7 +230,7 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
                     dg = resolve_spec_diagonals(spec[1], s)
                     progress(f"{m}x{n}x{k} S={s}: {name}")
                     ms = time_cuda(lambda: gemm_fp64(a, b, s, diagonals=dg, scaling=spec[0], out=out), iters,
-                                   warmup_ms=args.warmup_ms)
+                                   warmup_ms=args.warmup_ms, repeats=args.repeats)
                     rows.append(_row(m, n, k, name, s, ms, _errors_torch(out, ref)))
                     if args.graph and idx == 0:
                         from ..ozaki import OzakiGemm
@@ -221,7 +238,7 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
                         plan = OzakiGemm(b, s, diagonals=dg, scaling=spec[0])
                         graph = plan.capture(a, out, include_b=True)
                         out.fill_(float("nan"))
-                        ms = time_cuda(graph.replay, iters, warmup_ms=args.warmup_ms)
+                        ms = time_cuda(graph.replay, iters, warmup_ms=args.warmup_ms, repeats=args.repeats)
                         rows.append(_row(m, n, k, name + "_graph", s, ms, _errors_torch(out, ref)))
                         del graph, plan
                     if args.breakdown:
@@ -235,7 +252,8 @@ def run_cuda(sizes, splits_list, iters, args) -> list[dict]:
 
             for nm in parse_moduli(args.moduli):
                 progress(f"{m}x{n}x{k} moduli={nm}: int8tc_ozaki2")
-                ms = time_cuda(lambda: gemm_fp64_crt(a, b, nm, out=out), iters, warmup_ms=args.warmup_ms)
+                ms = time_cuda(lambda: gemm_fp64_crt(a, b, nm, out=out), iters, warmup_ms=args.warmup_ms,
+                               repeats=args.repeats)
                 rows.append(_row(m, n, k, "int8tc_ozaki2", nm, ms, _errors_torch(out, ref)))
         del a, b, ref, out
         torch.cuda.empty_cache()
@@ -269,7 +287,7 @@ def run_accuracy(sizes, splits_list, iters, args) -> list[dict]:
 
         def add(method, param, fn, choice=""):
             out.fill_(float("nan"))
-            ms = time_cuda(fn, iters, warmup_ms=args.warmup_ms)
+            ms = time_cuda(fn, iters, warmup_ms=args.warmup_ms, repeats=args.repeats)
             st = error_stats(out, hi, lo)
             if method == "fp64_cublas":
                 base.update(ms=ms, err=st["max_rel_err"])
@@ -378,6 +396,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("sizes", nargs="?", default="1024,2048,4096", help="comma list of N (cubes) or MxNxK")
     p.add_argument("splits", nargs="?", default="2,4,6,8", help="comma list of split counts S")
     p.add_argument("iters", nargs="?", type=int, default=5, help="timed runs per method (after the warm-up)")
+    p.add_argument("--repeats", type=_positive_int, default=REPEATS,
+                   help=f"timed windows of ITERS calls per method; the median window is reported (default {REPEATS})")
     p.add_argument("--warmup-ms", type=float, default=WARMUP_MS,
                    help=f"untimed calls of each method for at least this long before its timing (default {WARMUP_MS})")
     p.add_argument("--csv", action="store_true", help="print CSV (the seed's header) instead of a table")
