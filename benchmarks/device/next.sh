@@ -1,22 +1,24 @@
-# planned device work of the eighteenth session (written at the end of the seventeenth, which used ~640 of its 1800 s
-# in s73..s77). Not a runnable queue: write sN.sh (next free: s78) with benchmarks/device/lib.sh; put everything under
+# planned device work of the eighteenth session (written at the end of the seventeenth, which used ~1565 of its 1800 s
+# in s73..s82). Not a runnable queue: write sN.sh (next free: s83) with benchmarks/device/lib.sh; put everything under
 # $OUT in one tar (8 files come back at most).
-# Everything on main is GPU-run: the Gluon warp-specialised products (s75: Ozaki-I and Ozaki-II GPU tests, 60 passed;
-# dgemm file 34 passed), the bench warm-up (s77: issue 3's table and --accuracy fp64). The review edits after s77
-# (docs, docstrings, next.sh) changed no kernel or default.
+# GPU-run on main: the Gluon products for both schemes (s75: Ozaki-I + Ozaki-II GPU-marked tests 60 passed, the dgemm
+# file in full 34 passed), the side stream (s79: 61 passed), one-launch diagonals (s80: the Ozaki-I ws / every-split /
+# default-config GPU tests, 30 passed), the kernel's new arguments for Ozaki-II (s82: Ozaki-II + dgemm GPU-marked, 26
+# passed). NOT yet run on the GPU since the Gluon change: the `dev`-fixture CUDA variants of tests/test_ozaki2_gemm.py
+# and tests/test_ozaki_gemm.py (they run only without -m gpu): run both files in full first (~4 min).
 #
-# 1. Issue 3: only 4096^3 S = 2 is short (1.39 / 1.50 / 1.44x in three runs; ours 0.60-0.65 ms after other methods'
-#    load, 0.55 ms on a cold card; cuBLAS's emulation 0.90). Its parts: 3 products ~0.33 ms, B's split ~0.10, A's
-#    ~0.08 (latency-bound, 39% of DRAM), reconstruction ~0.07. Ideas: A's and B's splits on two streams (both
-#    latency-bound passes), the reconstruction fused into the last diagonal's epilogue (only if it overlaps the
-#    next tile's main loop: ping-pong consumers), a ping-pong (two consumer warp groups on alternate tiles) variant
-#    of the Gluon kernel, which would also hide Ozaki-II's heavier mod-p epilogue.
-# 2. Issue 6 (1.18-1.20x / 0.83-0.87x native): products 14.2 ms of the 14.5 that 1.3x allows at 8192^3, so the
-#    passes around them (B 1.2 ms, A 1.0, CRT 0.9, guard 0.3) must overlap the products or vanish. Ideas: the
-#    Gluon kernel with ping-pong for the mod-p epilogue; B's plan passes and A's passes on a side stream while
-#    the products of the previous ... (one-shot: no previous); the CRT fused into the last modulus' epilogue
-#    (needs all 16 residues of a tile: an SMEM-resident residue ring or a second pass over an L2-resident band).
-# 3. Issue 4 at 16384 (36% of the roof as a plan, target 50%): the Gluon kernel's structure (a loader warp, ring)
-#    for the pair search's hot loop: its ALU-heavy filter could run in one consumer group while the other's
-#    wgmma runs (ping-pong), which Triton's pipeliner never overlapped (NOTES.md 55, 67).
-# 4. The sieve after the Gluon kernel: unchanged code path (the sieve uses the filters, not the Ozaki GEMM).
+# 1. Issue 3 (s77 fresh card, 10-call window: 1.39 / 1.54 / 1.56 / 1.98x and 1.75 / 1.73 / 1.67 / 2.18x; s82 hot card,
+#    median of 5 windows: 1.27 / 1.53 / 1.39 / 1.81x and 1.57 / 1.57 / 1.63 / 2.15x). Short: 4096^3 S = 2 always,
+#    S = 6 under sustained load. Levers: energy per product under the power cap (our kernels slow 8-15% more than
+#    cuBLAS's under sustained load): fewer shared-memory reads per MAC (a 256x256 cooperative tile needs 2 consumer
+#    groups of 128 rows with 128x256 each: 256 registers, too many; try 192x256 with 3 consumer warp groups =
+#    12 warps + loader), and the splits' / reconstruction's DRAM traffic. Measure power-limited steady state
+#    (`int8tc bench` now does: median of 5 windows).
+# 2. Issue 6 (fresh 1.18-1.20x / 0.83-0.87x; hot card 1.24x / 0.96x): the CRT (0.92 ms at 8192^3, 0.22 at 4096^3)
+#    is FP64-bound (16 x 4 DFMA per element): its s_c = sum_k r_k w[k][c] is a [E x 16] x [16 x 4] product that
+#    fits the INT8 tensor cores with w split into bytes (16 x 255 x 255 < 2^21 per byte plane), then ~20 FP64 ops
+#    per element; or fold it into the modular GEMM's epilogue of the last modulus. A ping-pong variant of the
+#    Gluon kernel (two consumer warp groups on alternate 64x256 tiles) would hide the mod-p epilogue.
+# 3. Issue 4 at 16384 (36% of the roof as a plan, target 50%): the pair search's hot loop in Gluon with a loader warp
+#    and two consumer groups in ping-pong, so one group's ALU-heavy filter overlaps the other's wgmma (Triton's
+#    pipeliner never overlapped them: NOTES.md 55, 67).
