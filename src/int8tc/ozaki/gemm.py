@@ -5,12 +5,14 @@ Pipeline on CUDA (no host synchronisation, no allocation once the workspace exis
 1. ``scale_and_split``: for row scaling one kernel per operand finds each row's max |x| and
    writes all S INT8 slices, padded to the GEMM tile (matrix scaling: max-abs, scale and split
    kernels).
-2. ``diagonal_gemm``: one launch computes, for every kept anti-diagonal d, the exact INT32 sum
-   W[d] = sum_{i+j=d} A_i B_j^T (one K loop over the concatenated pairs).
+2. ``diagonal_gemm``: for every kept anti-diagonal d, the exact INT32 sum W[d] = sum_{i+j=d}
+   A_i B_j^T (one K loop over the concatenated pairs): on sm_90 one launch of the warp-specialised
+   Gluon kernel for all diagonals (``_kernels/gemm_ws.py``), elsewhere one Triton launch per diagonal.
 3. ``reconstruct``: C = (f^A f^B^T) * sum_d W[d] / 254^d in FP64, C written once.
 
 K is cut into chunks when an INT32 diagonal sum could overflow; chunk results are added in FP64.
-On CPU tensors the NumPy reference runs instead (same arithmetic).
+On CPU tensors the NumPy reference runs instead (same arithmetic). The one-shot ``gemm_fp64``
+splits B on a side stream while A is split (``int8tc._streams``).
 """
 
 from __future__ import annotations

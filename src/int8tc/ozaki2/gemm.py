@@ -8,7 +8,8 @@ Pipeline (CUDA, or CPU tensors under ``TRITON_INTERPRET=1`` with ``backend="trit
 2. ``residue_split``: one pass per operand writes the N symmetric INT8 residues of the scaled
    integer operand (exact FP64 arithmetic, no integer division);
 3. ``modular_gemm``: a persistent TMA INT8 GEMM over (modulus, tile) that reduces each INT32
-   result mod p in its epilogue and writes one byte per entry and modulus;
+   result mod p in its epilogue and writes one byte per entry and modulus (on sm_90 the
+   warp-specialised Gluon kernel of ``ozaki/_kernels/gemm_ws.py``, elsewhere the Triton one);
 4. ``crt``: chunked exact CRT to FP64 and the power-of-two unscaling, C written once.
 No host synchronisation. A row of A (column of B) holding inf or NaN makes its whole row
 (column) of C NaN, as in the reference (native DGEMM would give inf or NaN there).
@@ -173,13 +174,13 @@ class OzakiIIGemm:
         self._sb = torch.empty(self.n, dtype=torch.int64, device=self.device)
         self._rows_b = self._row_buffers(self.n)
         self._fs_b = self._sub_floors(self.np_)
-        # B's columns are the rows of B^T; a row-major B makes that a strided view whose residue
-        # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
         if not self._b_deferred:
             self._b_passes()
 
     def _b_passes(self) -> None:
         """B's scales and residue split (and, for the accurate scaling, its bound plane)."""
+        # B's columns are the rows of B^T; a row-major B makes that a strided view whose residue
+        # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
         bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
         self._scales(bt, self.g_b, self._sb, self._rows_b)
         self._split(bt, self._sb, self._rb, self._rows_b[0], self._fs_b)
