@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 
 import torch
 
@@ -32,3 +33,36 @@ def device_constant(values, dtype: torch.dtype, device: torch.device) -> torch.T
     kept. Callers must never write to them.
     """
     return _constant(tuple(values), dtype, str(device))
+
+
+def _from_dlpack(x):
+    """A DLPack array (CuPy, NumPy, ...) as a torch tensor sharing its memory; anything else as is
+    (the caller's checks then name what is wrong with it)."""
+    if isinstance(x, torch.Tensor) or not hasattr(x, "__dlpack__"):
+        return x
+    return torch.from_dlpack(x)
+
+
+def accepts_dlpack(fn):
+    """Let a one-shot product ``fn(a, b, ..., out=None)`` take DLPack arrays (a CuPy or NumPy array,
+    ...) for a, b and out without a copy; its result then comes back as the type of ``a`` (through
+    that library's ``from_dlpack``, again without a copy), or as ``out`` itself if one was given. A
+    tuple result (``dgemm(..., return_choice=True)``) has its first element converted."""
+
+    @functools.wraps(fn)
+    def wrapper(a, b, *args, **kwargs):
+        foreign = not isinstance(a, torch.Tensor) and hasattr(a, "__dlpack__")
+        out = kwargs.get("out")
+        if out is not None:
+            kwargs["out"] = _from_dlpack(out)
+        result = fn(_from_dlpack(a), _from_dlpack(b), *args, **kwargs)
+        if not foreign:
+            return result
+        first = result[0] if isinstance(result, tuple) else result
+        if out is not None and not isinstance(out, torch.Tensor):
+            first = out
+        else:
+            first = sys.modules[type(a).__module__.split(".")[0]].from_dlpack(first)
+        return (first, *result[1:]) if isinstance(result, tuple) else first
+
+    return wrapper

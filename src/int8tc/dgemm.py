@@ -65,6 +65,7 @@ from dataclasses import dataclass, replace
 
 import torch
 
+from ._checks import accepts_dlpack
 from .ozaki.scheme import kept_pairs, resolve_diagonals
 from .ozaki2.moduli import MAX_MODULI
 from .ozaki2.reference import check_budget, half_bits
@@ -203,6 +204,7 @@ def guard_failures(a: torch.Tensor, b: torch.Tensor, sa: torch.Tensor, sb: torch
     return guard_count(t(a), t(b), t(sa), t(sb), tau)
 
 
+@accepts_dlpack
 def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bits: int | None = None,
           out: torch.Tensor | None = None, return_choice: bool = False, backend: str = "auto",
           guard: bool | None = None):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import torch
 
-from .._checks import check_2d, device_constant
+from .._checks import accepts_dlpack, check_2d, device_constant
 from . import reference
 from .scheme import (
     Config,
@@ -244,6 +244,7 @@ class OzakiGemm:
         return graph
 
 
+@accepts_dlpack
 def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: int | str | None = None,
               scaling: str = "row", out: torch.Tensor | None = None, config: Config | None = None,
               backend: str = "auto") -> torch.Tensor:

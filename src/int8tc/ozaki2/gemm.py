@@ -23,7 +23,7 @@ import numpy as np
 import torch
 import triton
 
-from .._checks import check_2d, device_constant
+from .._checks import accepts_dlpack, check_2d, device_constant
 from .._jit_helpers import f64_bits
 from ..ozaki._ws import WS_TILES, ws_gemm, ws_supported
 from . import reference
@@ -491,6 +491,7 @@ class OzakiIIGemm:
         return count
 
 
+@accepts_dlpack
 def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast",
                   out: torch.Tensor | None = None, backend: str = "auto") -> torch.Tensor:
     """C = A @ B in FP64 by Ozaki scheme II (one INT8 GEMM per modulus, CRT reconstruction).
