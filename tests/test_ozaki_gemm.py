@@ -179,7 +179,7 @@ def test_cpu_default_backend_is_reference(rng):
      ValueError, "inner dimensions"),
     (lambda: gemm_fp64(torch.ones(3, dtype=torch.float64), torch.ones(3, 2, dtype=torch.float64)),
      ValueError, "2-D"),
-    (lambda: gemm_fp64(np.ones((3, 3)), torch.ones(3, 3, dtype=torch.float64)), TypeError, "torch.Tensor"),
+    (lambda: gemm_fp64([[1.0] * 3] * 3, torch.ones(3, 3, dtype=torch.float64)), TypeError, "torch.Tensor"),
     (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 0),
      ValueError, "splits must be in 1..16, got 0"),
     (lambda: gemm_fp64(torch.ones(3, 3, dtype=torch.float64), torch.ones(3, 3, dtype=torch.float64), 17),
