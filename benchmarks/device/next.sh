@@ -19,6 +19,8 @@
 #    fits the INT8 tensor cores with w split into bytes (16 x 255 x 255 < 2^21 per byte plane), then ~20 FP64 ops
 #    per element; or fold it into the modular GEMM's epilogue of the last modulus. A ping-pong variant of the
 #    Gluon kernel (two consumer warp groups on alternate 64x256 tiles) would hide the mod-p epilogue.
-# 3. Issue 4 at 16384 (36% of the roof as a plan, target 50%): the pair search's hot loop in Gluon with a loader warp
-#    and two consumer groups in ping-pong, so one group's ALU-heavy filter overlaps the other's wgmma (Triton's
-#    pipeliner never overlapped them: NOTES.md 55, 67).
+# 3. Issue 4: bench-filters' roof now includes the Gluon GEMM (~1500 TOPS, NOTES.md 69), so the pair searches that
+#    met 50% against the Triton roof (65536: 51-54%, 131072: 54-58% of ~1200 TOPS) would read ~41-46%. Measure
+#    (`int8tc bench-filters`, K = 128) first. Then the pair search's hot loop in Gluon with a loader warp and two
+#    consumer groups in ping-pong, so one group's ALU-heavy filter overlaps the other's wgmma (Triton's pipeliner
+#    never overlapped them: NOTES.md 55, 67); 16384 sits at 36% even of the old roof.

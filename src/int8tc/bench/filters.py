@@ -1,7 +1,8 @@
 """``int8tc bench-filters``: the fused sieve filters against the INT8 tensor-core roof (CUDA only).
 
-Measured in one run: the roof (a compute-bound 8192^3 INT8 GEMM, best of cuBLASLt and our
-Triton GEMM), the Gram pair search (useful pairs M(M-1)/2), with ``--segments`` the segmented
+Measured in one run: the roof (a compute-bound 8192^3 INT8 GEMM, best of cuBLASLt, our Triton
+GEMM and, on sm_90, our warp-specialised Gluon GEMM: since the seventeenth session the best by
+~25%, so percentages of the roof from runs before it are against a lower roof), the Gram pair search (useful pairs M(M-1)/2), with ``--segments`` the segmented
 pair search the sieve's BGJ1 buckets use (``--segment-count`` Gram searches of each size in one
 launch; useful pairs count * s(s-1)/2), the X x C bucketing (M N pairs),
 and the unfused torch path (cuBLASLt INT8 products in row chunks, INT32 written, compare,
@@ -33,6 +34,7 @@ def roof(iters: int) -> tuple[float, list[dict]]:
     import torch
 
     from ..ozaki._launch import diagonal_gemm
+    from ..ozaki._ws import ws_supported
     from ..ozaki.gemm import DEFAULT_CONFIG
 
     n = 8192
@@ -42,8 +44,13 @@ def roof(iters: int) -> tuple[float, list[dict]]:
     w = torch.empty((1, n, n), dtype=torch.int32, device="cuda")
     rows = []
     best = 0.0
-    for name, fn in (("cublasLt _int_mm", lambda: torch._int_mm(a, bt.t())),
-                     ("triton persistent 256x128x128", lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, DEFAULT_CONFIG))):
+    triton_cfg = replace(DEFAULT_CONFIG, ws=False)
+    kernels = [("cublasLt _int_mm", lambda: torch._int_mm(a, bt.t())),
+               ("triton persistent 256x128x128", lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, triton_cfg))]
+    if ws_supported(a.device):
+        kernels.append(("gluon warp-specialised 128x256x128",
+                        lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, DEFAULT_CONFIG)))
+    for name, fn in kernels:
         ms = time_cuda(fn, iters, warmup=3)
         tops = 2 * n**3 / ms / 1e9
         best = max(best, tops)
