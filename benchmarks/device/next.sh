@@ -23,4 +23,7 @@
 #    met 50% against the Triton roof (65536: 51-54%, 131072: 54-58% of ~1200 TOPS) would read ~41-46%. Measure
 #    (`int8tc bench-filters`, K = 128) first. Then the pair search's hot loop in Gluon with a loader warp and two
 #    consumer groups in ping-pong, so one group's ALU-heavy filter overlaps the other's wgmma (Triton's pipeliner
-#    never overlapped them: NOTES.md 55, 67); 16384 sits at 36% even of the old roof.
+#    never overlapped them: NOTES.md 55, 67); 16384 sits at 36% even of the old roof. Ready to run: s83.sh
+#    (`benchmarks/filter_roofs_ws.py`: a Gluon control of that loop, a loader warp and two consumer groups on
+#    alternate tiles, built for sm_90a on the CPU: 168 registers, no spill, 74 KB of shared memory; not yet run).
+#    If it beats the Triton g_h_load control (942 TOPS at 131072 in s52) by a wide margin, port the real loop.
