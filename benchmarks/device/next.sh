@@ -18,7 +18,11 @@
 #    is FP64-bound (16 x 4 DFMA per element): its s_c = sum_k r_k w[k][c] is a [E x 16] x [16 x 4] product that
 #    fits the INT8 tensor cores with w split into bytes (16 x 255 x 255 < 2^21 per byte plane), then ~20 FP64 ops
 #    per element; or fold it into the modular GEMM's epilogue of the last modulus. A ping-pong variant of the
-#    Gluon kernel (two consumer warp groups on alternate 64x256 tiles) would hide the mod-p epilogue.
+#    Gluon kernel (two consumer warp groups on alternate 64x256 tiles) would hide the mod-p epilogue (static:
+#    mode 1 has ~1550 more SASS instructions per tile than mode 0, ~5k issue cycles against ~71k of wgmma at
+#    K = 8192: up to ~7% of the products at 8192^3, ~14% at 4096^3), but its tiles load B twice as often
+#    (0.0195 against 0.0117 bytes of L2 traffic per MAC): measure before building. The residue splits (B 0.79,
+#    A 0.62 ms at 8192^3) run at ~50% of DRAM bandwidth and ~16 x 5 FP64 operations per element.
 # 3. Issue 4: bench-filters' roof now includes the Gluon GEMM (~1500 TOPS, NOTES.md 69), so the pair searches that
 #    met 50% against the Triton roof (65536: 51-54%, 131072: 54-58% of ~1200 TOPS) would read ~41-46%. Measure
 #    (`int8tc bench-filters`, K = 128) first. Then the pair search's hot loop in Gluon with a loader warp and two
