@@ -47,3 +47,32 @@ def joined(plan):
         yield
     finally:
         plan._join_b()
+
+
+class DeferredB:
+    """Mixin of the plans whose B passes a one-shot call defers: ``_b_deferred`` (set by the plan's
+    constructor) means they have not run; ``_fork_b`` enqueues them on a side stream, ``_join_b``
+    (before the first kernel that reads B's results) waits for them, or runs them in order if they
+    were never forked. The plan provides ``_b_passes`` and ``backend``, ``device``, ``k``, ``n``."""
+
+    _b_ready = None
+    _b_deferred = False
+
+    def _b_passes(self) -> None:
+        raise NotImplementedError
+
+    def _b_runs(self) -> bool:
+        return self.backend == "triton" and self.k > 0 and self.n > 0
+
+    def _fork_b(self) -> None:
+        if self._b_deferred and self._b_runs():
+            self._b_ready = on_side_stream(self.device, self._b_passes)
+        self._b_deferred = False
+
+    def _join_b(self) -> None:
+        if self._b_deferred:  # deferred but never forked: run them here, in order
+            self._b_deferred = False
+            if self._b_runs():
+                self._b_passes()
+        wait(self.device, self._b_ready)
+        self._b_ready = None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import torch
 
 from .._checks import accepts_dlpack, check_2d, device_constant
+from .._streams import DeferredB
 from . import reference
 from .scheme import (
     Config,
@@ -51,7 +52,7 @@ def _check_matrix(name: str, x, device: torch.device | None = None) -> None:
     check_2d(name, x, torch.float64, device)
 
 
-class OzakiGemm:
+class OzakiGemm(DeferredB):
     """A plan for C = A @ B with a fixed B: B's INT8 slices, scales and workspaces are kept.
 
     ``plan = OzakiGemm(b, splits=4); c = plan(a)`` computes ``a @ b`` for any ``a`` [M, K] on
@@ -106,9 +107,7 @@ class OzakiGemm:
                              f"{limit} (INT32 bound for splits={self.splits}, diagonals={self.diagonals}), got {k_chunk}")
         self._kchunk = k_chunk
         self._a_ws: dict | None = None
-        #: the one-shot path (``gemm_fp64``) splits B on a side stream (``_fork_b``): the event its
-        #: first call waits on before the products, then None
-        self._b_ready = None
+        #: the one-shot path (``gemm_fp64``) splits B on a side stream (``_streams.DeferredB``)
         self._b_deferred = bool(_defer_b)
         if backend == "triton" and self.k > 0 and self.n > 0:
             self._prepare_b()
@@ -128,23 +127,9 @@ class OzakiGemm:
         if not self._b_deferred:
             self.update_b(self._b)
 
-    def _fork_b(self) -> None:
-        """B's split on a side stream (one-shot calls, ``_streams``); the next call waits for it."""
-        from .._streams import on_side_stream
-
-        if self._b_deferred and self.backend == "triton" and self.k > 0 and self.n > 0:
-            self._b_ready = on_side_stream(self.device, lambda: self.update_b(self._b))
-        self._b_deferred = False
-
-    def _join_b(self) -> None:
-        from .._streams import wait
-
-        if self._b_deferred:  # deferred but never forked: split B here, in order
-            self._b_deferred = False
-            if self.backend == "triton" and self.k > 0 and self.n > 0:
-                self.update_b(self._b)
-        wait(self.device, self._b_ready)
-        self._b_ready = None
+    def _b_passes(self) -> None:
+        """B's split (``DeferredB``: a one-shot call may run it on a side stream)."""
+        self.update_b(self._b)
 
     def update_b(self, b: torch.Tensor) -> None:
         """Re-slice B in place from ``b`` (same shape, dtype and device; new values)."""

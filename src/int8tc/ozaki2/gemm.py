@@ -25,6 +25,7 @@ import triton
 
 from .._checks import accepts_dlpack, check_2d, device_constant
 from .._jit_helpers import f64_bits
+from .._streams import DeferredB
 from ..ozaki._ws import WS_TILES, ws_gemm, ws_supported
 from . import reference
 from .moduli import CHUNK_BITS, check_moduli, chunks, crt_constants
@@ -76,7 +77,7 @@ def _ceil_to(x: int, m: int) -> int:
     return -(-x // m) * m
 
 
-class OzakiIIGemm:
+class OzakiIIGemm(DeferredB):
     """C = A @ B with a fixed B by Ozaki scheme II with ``moduli`` moduli (16: FP64 grade).
 
     Args:
@@ -150,9 +151,7 @@ class OzakiIIGemm:
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
             raise ValueError(f"k_chunk must be a positive multiple of {bk} and at most {limit}, got {k_chunk!r}")
         self._kchunk = k_chunk or limit
-        #: one-shot calls run B's passes on a side stream (``_fork_b``, "fast" scaling only): the
-        #: event the next call waits on before B's results are read, then None
-        self._b_ready = None
+        #: one-shot calls run B's passes on a side stream (``_streams.DeferredB``, "fast" scaling only)
         self._b_deferred = _defer_b and scaling == "fast"
         if backend == "triton" and self.k and self.n:
             self._prepare()
@@ -190,24 +189,6 @@ class OzakiIIGemm:
             biased = (self._rows_b[0] >> 52) & 0x7FF
             eb = torch.where(biased == 0, -1021, biased - 1022)
             self._tb = torch.where(self._rows_b[0] == 0, 0, eb) + self._sb
-
-    def _fork_b(self) -> None:
-        """B's passes on a side stream (one-shot calls, ``_streams``); the next call waits for them."""
-        from .._streams import on_side_stream
-
-        if self._b_deferred and self.backend == "triton" and self.k and self.n:
-            self._b_ready = on_side_stream(self.device, self._b_passes)
-            self._b_deferred = False
-
-    def _join_b(self) -> None:
-        from .._streams import wait
-
-        if self._b_deferred:  # deferred but never forked: run them here, in order
-            self._b_deferred = False
-            if self.backend == "triton" and self.k and self.n:
-                self._b_passes()
-        wait(self.device, self._b_ready)
-        self._b_ready = None
 
     def _bound_plane(self, x: torch.Tensor, bits: torch.Tensor, out: torch.Tensor, rowsum: torch.Tensor) -> None:
         """out [Rp, Kp] int8 := 7-bit upper bounds of |x| (``reference.bound_int8``), rowsum [R] := their row sums."""
