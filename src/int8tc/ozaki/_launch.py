@@ -6,6 +6,7 @@ import torch
 import triton
 
 from .._checks import device_constant
+from .._launcher import launch
 from ._kernels.gemm import (diagonal_gemm_kernel, diagonal_gemm_persistent_kernel, diagonal_gemm_recon_kernel,
                            diagonals_gemm_persistent_kernel)
 from ._kernels.recon import reconstruct_kernel
@@ -38,8 +39,8 @@ def absmax_rows(x: torch.Tensor, rowmax: torch.Tensor) -> None:
     r, k = x.shape
     rowmax.zero_()
     grid = (triton.cdiv(r, ABSMAX_BLOCK_R), max(1, triton.cdiv(k, ABSMAX_CHUNK_K)))
-    absmax_rows_kernel[grid](x, x.stride(0), x.stride(1), rowmax, r, k, CHUNK_K=ABSMAX_CHUNK_K,
-                             BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K, num_warps=4)
+    launch(absmax_rows_kernel, grid, x, x.stride(0), x.stride(1), rowmax, r, k, CHUNK_K=ABSMAX_CHUNK_K,
+           BLOCK_R=ABSMAX_BLOCK_R, BLOCK_K=ABSMAX_BLOCK_K, num_warps=4)
 
 
 def row_scales(x: torch.Tensor, scaling: str, buf: ScaleBuffers) -> None:
@@ -50,8 +51,8 @@ def row_scales(x: torch.Tensor, scaling: str, buf: ScaleBuffers) -> None:
     absmax_rows(x, buf.rowmax)
     matrix = scaling == "matrix"
     grid = (1,) if matrix else (triton.cdiv(r, SCALES_BLOCK),)
-    row_scales_kernel[grid](buf.rowmax, buf.pre, buf.c, r, MATRIX=matrix, EXP_MIN=EXP_MIN,
-                            EXP_MAX=EXP_MAX, BLOCK=SCALES_BLOCK, num_warps=4, enable_fp_fusion=False)
+    launch(row_scales_kernel, grid, buf.rowmax, buf.pre, buf.c, r, MATRIX=matrix, EXP_MIN=EXP_MIN, EXP_MAX=EXP_MAX,
+           BLOCK=SCALES_BLOCK, num_warps=4, enable_fp_fusion=False)
 
 
 def split(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, splits: int) -> None:
@@ -61,9 +62,8 @@ def split(x: torch.Tensor, pre: torch.Tensor, c: torch.Tensor, q: torch.Tensor, 
     if s != splits or rp < r or kp < k or q.dtype != torch.int8 or not q.is_contiguous():
         raise ValueError(f"slice buffer {tuple(q.shape)} {q.dtype} does not fit x {tuple(x.shape)}, S={splits}")
     grid = (triton.cdiv(rp, SPLIT_BLOCK_R), triton.cdiv(kp, SPLIT_BLOCK_K))
-    split_kernel[grid](x, x.stride(0), x.stride(1), pre, c, q, r, k, rp, kp,
-                       SPLITS=splits, BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K,
-                       num_warps=4, enable_fp_fusion=False)
+    launch(split_kernel, grid, x, x.stride(0), x.stride(1), pre, c, q, r, k, rp, kp, SPLITS=splits,
+           BLOCK_R=SPLIT_BLOCK_R, BLOCK_K=SPLIT_BLOCK_K, num_warps=4, enable_fp_fusion=False)
 
 
 FUSED_BLOCK_R = 16
@@ -109,17 +109,16 @@ def scale_and_split(x: torch.Tensor, scaling: str, buf: ScaleBuffers, q: torch.T
     bk = triton.next_power_of_2(kp)
     if passes == "once" and bk <= ONCE_MAX_K:
         br = max(1, ONCE_ELEMENTS // bk)
-        split_rows_once_kernel[(triton.cdiv(rp, br),)](x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp,
-                                                       kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common)
+        launch(split_rows_once_kernel, (triton.cdiv(rp, br),), x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp,
+               kp, BLOCK_R=br, BLOCK_K=bk, num_warps=ONCE_WARPS, **common)
     elif passes == "two":
         absmax_rows(x, buf.rowmax)
         grid = (triton.cdiv(rp, TWO_BLOCK_R), triton.cdiv(kp, TWO_BLOCK_K))
-        split_scaled_kernel[grid](x, x.stride(0), x.stride(1), buf.rowmax, buf.pre, buf.c, q, r, k, rp, kp,
-                                  BLOCK_R=TWO_BLOCK_R, BLOCK_K=TWO_BLOCK_K, num_warps=TWO_WARPS, **common)
+        launch(split_scaled_kernel, grid, x, x.stride(0), x.stride(1), buf.rowmax, buf.pre, buf.c, q, r, k, rp, kp,
+               BLOCK_R=TWO_BLOCK_R, BLOCK_K=TWO_BLOCK_K, num_warps=TWO_WARPS, **common)
     else:
-        split_rows_kernel[(triton.cdiv(rp, FUSED_BLOCK_R),)](
-            x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r, k, rp, kp, BLOCK_R=FUSED_BLOCK_R,
-            BLOCK_K=FUSED_BLOCK_K, num_warps=8, **common)
+        launch(split_rows_kernel, (triton.cdiv(rp, FUSED_BLOCK_R),), x, x.stride(0), x.stride(1), buf.pre, buf.c, q, r,
+               k, rp, kp, BLOCK_R=FUSED_BLOCK_R, BLOCK_K=FUSED_BLOCK_K, num_warps=8, **common)
 
 
 def _num_programs(device: torch.device) -> int:
@@ -169,15 +168,15 @@ def diagonal_gemm(qa: torch.Tensor, qb: torch.Tensor, w: torch.Tensor, diagonals
     if cfg.one_launch:
         order_t = device_constant(order, torch.int32, qa.device)  # built once per (order, device)
         nprog = min(_num_programs(qa.device), d * tiles)
-        diagonals_gemm_persistent_kernel[(nprog,)](qa_desc, qb_desc, order_t, w, mp, np_, k0, k_len, D=d,
-                                                   NUM_PROGRAMS=nprog, **common)
+        launch(diagonals_gemm_persistent_kernel, (nprog,), qa_desc, qb_desc, order_t, w, mp, np_, k0, k_len, D=d,
+               NUM_PROGRAMS=nprog, **common)
         return
     for diag in order:
         if cfg.persistent:
-            diagonal_gemm_persistent_kernel[(nprog,)](qa_desc, qb_desc, w, mp, np_, k0, k_len, DIAG=diag,
-                                                      NUM_PROGRAMS=nprog, **common)
+            launch(diagonal_gemm_persistent_kernel, (nprog,), qa_desc, qb_desc, w, mp, np_, k0, k_len, DIAG=diag,
+                   NUM_PROGRAMS=nprog, **common)
         else:
-            diagonal_gemm_kernel[(tiles,)](qa, qb, w, mp, np_, kp, k0, k_len, DIAG=diag, **common)
+            launch(diagonal_gemm_kernel, (tiles,), qa, qb, w, mp, np_, kp, k0, k_len, DIAG=diag, **common)
 
 
 def diagonal_gemm_recon(qa: torch.Tensor, qb: torch.Tensor, sa: "ScaleBuffers", sb: "ScaleBuffers", out: torch.Tensor,
@@ -201,11 +200,10 @@ def diagonal_gemm_recon(qa: torch.Tensor, qb: torch.Tensor, sa: "ScaleBuffers", 
     qb_desc = TensorDescriptor(qb, [qb.shape[0] * np_, kp], [kp, 1], [cfg.block_n, cfg.block_k])
     tiles = (mp // cfg.block_m) * (np_ // cfg.block_n)
     nprog = min(_num_programs(qa.device), tiles)
-    diagonal_gemm_recon_kernel[(nprog,)](qa_desc, qb_desc, sa.c, sa.pre, sb.c, sb.pre, weights, out, out.stride(0), out.stride(1), m, n,
-                                         mp, np_, k0, k_len, SPLITS=splits, D=d, ACCUMULATE=accumulate,
-                                         BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k,
-                                         GROUP_M=cfg.group_m, NUM_PROGRAMS=nprog, num_warps=cfg.num_warps,
-                                         num_stages=cfg.num_stages, enable_fp_fusion=False)
+    launch(diagonal_gemm_recon_kernel, (nprog,), qa_desc, qb_desc, sa.c, sa.pre, sb.c, sb.pre, weights, out,
+           out.stride(0), out.stride(1), m, n, mp, np_, k0, k_len, SPLITS=splits, D=d, ACCUMULATE=accumulate,
+           BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=cfg.block_k, GROUP_M=cfg.group_m, NUM_PROGRAMS=nprog,
+           num_warps=cfg.num_warps, num_stages=cfg.num_stages, enable_fp_fusion=False)
 
 
 def reconstruct(w: torch.Tensor, sa: "ScaleBuffers", sb: "ScaleBuffers", out: torch.Tensor, m: int, n: int,
@@ -218,6 +216,6 @@ def reconstruct(w: torch.Tensor, sa: "ScaleBuffers", sb: "ScaleBuffers", out: to
     _, mp, np_ = w.shape
     diagonals = weights.numel()
     grid = (triton.cdiv(m, RECON_BLOCK_M), triton.cdiv(n, RECON_BLOCK_N))
-    reconstruct_kernel[grid](w, sa.c, sa.pre, sb.c, sb.pre, out, out.stride(0), out.stride(1), m, n, mp, np_, weights,
-                             D=diagonals, ACCUMULATE=accumulate, BLOCK_M=RECON_BLOCK_M, BLOCK_N=RECON_BLOCK_N,
-                             num_warps=4, enable_fp_fusion=False)
+    launch(reconstruct_kernel, grid, w, sa.c, sa.pre, sb.c, sb.pre, out, out.stride(0), out.stride(1), m, n, mp, np_,
+           weights, D=diagonals, ACCUMULATE=accumulate, BLOCK_M=RECON_BLOCK_M, BLOCK_N=RECON_BLOCK_N, num_warps=4,
+           enable_fp_fusion=False)

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 import torch
 
+from .._launcher import launch
+
 
 @dataclass(frozen=True)
 class WsTiles:
@@ -70,8 +72,7 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
     if num_programs is None:
         num_programs = torch.cuda.get_device_properties(a_planes.device).multi_processor_count
     nprog = max(1, min(num_programs, items))
-    ws_int8_gemm_kernel[(nprog,)](da, db, out, p if p is not None else out, pf if pf is not None else out,
-                                  order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits,
-                                  n_groups, MODE=mode, ACCUMULATE=accumulate,
-                                  GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages,
-                                  LOADER_REGS=t.loader_regs, num_warps=t.num_warps, maxnreg=t.maxnreg)
+    launch(ws_int8_gemm_kernel, (nprog,), da, db, out, p if p is not None else out, pf if pf is not None else out,
+           order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits, n_groups, MODE=mode,
+           ACCUMULATE=accumulate, GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages, LOADER_REGS=t.loader_regs,
+           num_warps=t.num_warps, maxnreg=t.maxnreg)

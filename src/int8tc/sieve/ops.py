@@ -18,6 +18,7 @@ import torch
 import triton
 
 from .._checks import check_2d
+from .._launcher import launch
 from . import reference
 
 K_MAX = 192
@@ -480,14 +481,14 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
         yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
-        pair_search_tma_kernel[grid](xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count, capacity,
-                                     KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                     BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                     **opts, **cfg.launch_options())
+        launch(pair_search_tma_kernel, grid, xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count,
+               capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+               BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+               **opts, **cfg.launch_options())
     else:
-        pair_search_kernel[grid](xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
-                                 KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                 BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
+        launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
+               KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+               BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg)
 
@@ -552,16 +553,16 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
 
     if cfg.tile_masks:
         programs = max(1, min(triton.cdiv(capacity, cfg.item_block), cfg.item_programs))
-        mask_items_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
-                                       count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
-                                       BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
-                                       BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
-                                       num_warps=cfg.item_warps)
+        launch(mask_items_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
+               count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
+               BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
+               BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
+               num_warps=cfg.item_warps)
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
-        deferred_rows_kernel[(programs,)](xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
-                                          capacity, KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
-                                          num_warps=cfg.item_warps)
+        launch(deferred_rows_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
+               capacity, KP=xp.shape[1], BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri,
+               num_warps=cfg.item_warps)
 
 
 def _sort_records(hits: PairHits, n: int) -> PairHits:
@@ -625,26 +626,26 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             item_cap = _bucket_item_cap(m, cap)
             items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
             n_items = torch.zeros(1, dtype=torch.int64, device=dev)
-            bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
-                                    m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-                                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
-                                    item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
+            launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
+                   thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+                   BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
+                   item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
-            mask_items_kernel[(programs,)](xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
-                                           n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
-                                           BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
-                                           GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
+            launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
+                   n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
+                   BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
+                   GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:
-            bucket_tma_kernel[grid](_descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk), thresholds,
-                                    m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-                                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                    **cfg.launch_options(pair=False))
+            launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
+                   thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+                   BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+                   **cfg.launch_options(pair=False))
         else:
-            bucket_kernel[grid](xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
-                                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
-                                num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
+            launch(bucket_kernel, grid, xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
+                   KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
+                   num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
 
 
@@ -721,8 +722,8 @@ def pair_norms(y: torch.Tensor, pairs: torch.Tensor, *, out: tuple[torch.Tensor,
         yc = y if y.stride(1) == 1 else y.contiguous()
         block_d = max(16, min(64, triton.next_power_of_2(d)))
         block_p = 64
-        pair_norms_kernel[(triton.cdiv(p, block_p),)](yc, yc.stride(0), pairs, pairs.stride(0), pairs.stride(1), p, d,
-                                                      n2, sign, BLOCK_P=block_p, BLOCK_D=block_d, num_warps=4)
+        launch(pair_norms_kernel, (triton.cdiv(p, block_p),), yc, yc.stride(0), pairs, pairs.stride(0),
+               pairs.stride(1), p, d, n2, sign, BLOCK_P=block_p, BLOCK_D=block_d, num_warps=4)
     elif p:
         n2.zero_()
         sign.fill_(1)
@@ -806,16 +807,16 @@ def segment_pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, ca
         xp = _padded(x)
         bk = _block_k(xp.shape[1], cfg)
         if cfg.tma:
-            segment_pair_search_tma_kernel[(len(work),)](_descriptor(xp, cfg.block_m, bk), half_norms, work, int(goal),
-                                                         buf, count, capacity, KP=xp.shape[1],
-                                                         TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
-                                                         BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                                                         **cfg.launch_options())
+            launch(segment_pair_search_tma_kernel, (len(work),), _descriptor(xp, cfg.block_m, bk), half_norms, work,
+                   int(goal), buf, count, capacity, KP=xp.shape[1],
+                   TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
+                   BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+                   **cfg.launch_options())
         else:
-            segment_pair_search_kernel[(len(work),)](xp, xp.stride(0), half_norms, work, int(goal), buf, count,
-                                                     capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
-                                                     BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
-                                                     num_stages=cfg.num_stages, **cfg.launch_options())
+            launch(segment_pair_search_kernel, (len(work),), xp, xp.stride(0), half_norms, work, int(goal), buf, count,
+                   capacity, KP=xp.shape[1], TILES_PER_PROGRAM=cfg.tiles_per_program,
+                   BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
+                   num_stages=cfg.num_stages, **cfg.launch_options())
         if cfg.defer_rows or cfg.tile_masks:
             _write_deferred(xp, half_norms, xp, half_norms, goal, buf, count, capacity, True, cfg)
     h_done()

@@ -17,6 +17,7 @@ import os
 
 import torch
 
+from .._launcher import launch
 from .ops import (DEFAULT_FILTER_CONFIG, K_ALIGN, FilterConfig, PairHits, _check_count, _check_goal,
                   _check_int8, _check_vec, _launch_pair_search, _record_buffers, _sort_records)
 
@@ -123,12 +124,12 @@ class PairSearchPlan:
         m, n = self.m, self.n
         ranges = self._status[2:]
         if m:  # its program 0 zeroes the counters (no memset node: ~1.5 us of a 16384-vector search)
-            plan_inputs_kernel[(self._x_parts,)](self._h, m, self._goal, self._hxg, ranges, self._status,
-                                                 WRITE_HXG=True, ZERO=True, BLOCK=_INPUT_BLOCK)
+            launch(plan_inputs_kernel, (self._x_parts,), self._h, m, self._goal, self._hxg, ranges, self._status,
+                   WRITE_HXG=True, ZERO=True, BLOCK=_INPUT_BLOCK)
         if not self.gram and n:
-            plan_inputs_kernel[(-(-n // _INPUT_BLOCK),)](self._hy, n, self._goal, self._hxg,
-                                                         ranges[2 * self._x_parts:], self._status,
-                                                         WRITE_HXG=False, ZERO=not m, BLOCK=_INPUT_BLOCK)
+            launch(plan_inputs_kernel, (-(-n // _INPUT_BLOCK),), self._hy, n, self._goal, self._hxg,
+                   ranges[2 * self._x_parts:], self._status,
+                   WRITE_HXG=False, ZERO=not m, BLOCK=_INPUT_BLOCK)
         if m and n:
             _launch_pair_search(self._xp, self._hxg, self._yp, self._hy, m, n, 0, self._buf, self._status[:2],
                                 self.capacity, self.gram, self.config)
