@@ -251,3 +251,58 @@ def test_deferred_b_passes_forked_or_not_give_the_same_product(rng, dev, fork):
     c, failures = plan.guarded(torch.from_numpy(a).to(dev), 2.0, out=out)
     np.testing.assert_array_equal(c.cpu().numpy(), r2.gemm(a, b, 16))
     assert failures == r2.guard_count(a, b, *[x.cpu().numpy() for x in plan.scales(torch.from_numpy(a).to(dev))], 2.0)
+
+
+def test_row_owning_scales_kernel_gives_the_chunked_kernels_integers(rng, dev):
+    """The one-launch scales kernel (scales_kernel="fused") and the K-chunked kernels write the same row
+    maxima, norm bounds (finite rows), L1 ceilings and exponents, and C matches the reference
+    bit for bit either way: extreme magnitudes, zero and non-finite rows/columns, a strided B, K
+    not a multiple of the kernel's step."""
+    m, k, n = 21, 300, 13
+    a = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-200, 201, m))[:, None]
+    b = rng.standard_normal((k, n)) * np.ldexp(1.0, rng.integers(-200, 201, n))[None, :]
+    a[3], b[:, 4] = 0.0, 0.0
+    a[5, 17], a[8, 0], b[250, 7] = np.inf, np.nan, -np.inf
+    a[11, 299] = 1e307
+    a[12] *= 1e-310  # subnormal row
+    b_dev = torch.from_numpy(np.ascontiguousarray(b.T)).to(dev).t()  # column-major B: B^T's rows contiguous
+    ta = torch.from_numpy(a).to(dev)
+    got = []
+    for fused in (False, True):
+        plan = OzakiIIGemm(b_dev, 15, backend="triton", small_tiles=dev.type == "cpu", bounds=True)
+        plan.scales_kernel = "fused" if fused else "chunked"
+        assert plan.fused_scales(ta) == fused and plan.fused_scales(b_dev.t()) == fused
+        plan._b_passes()
+        out = poisoned((m, n), torch.float64, dev)
+        plan(ta, out=out)
+        np.testing.assert_array_equal(out.cpu().numpy(), r2.gemm(a, b, 15), err_msg=f"fused={fused}")
+        sa, rows_a = plan._ws[3], plan._ws[4]
+        got.append([t.cpu().numpy().copy() for t in (sa, *rows_a, plan._sb, *plan._rows_b)])
+    finite_a, finite_b = np.isfinite(a).all(axis=1), np.isfinite(b).all(axis=0)
+    names = ["sa", "bits_a", "n_a", "l1_a", "sb", "bits_b", "n_b", "l1_b"]
+    for name, x, y in zip(names, *got):
+        if name.startswith("n_"):
+            keep = finite_a if name == "n_a" else finite_b
+            x, y = x[keep], y[keep]
+        np.testing.assert_array_equal(x, y, err_msg=name)
+
+
+def test_scales_kernel_choice():
+    """"auto" takes the row-owning kernel with two programs per SM and K within its limit for the
+    layout (the interpreter counts 4 SMs); a bad setting is an error naming it."""
+    from int8tc.ozaki2.gemm import ROW_SCALES_BLOCK_R, ROW_SCALES_MAX_K
+
+    plan = OzakiIIGemm(torch.ones((4, 3), dtype=torch.float64), 2, backend="triton", small_tiles=True)
+    enough = 2 * plan._sms * ROW_SCALES_BLOCK_R
+    rows_k, cols_k = ROW_SCALES_MAX_K
+    shaped = lambda r, k, cm=False: torch.empty((k, r) if cm else (r, k), dtype=torch.float64)  # noqa: E731
+    assert plan.fused_scales(shaped(enough, rows_k))
+    assert not plan.fused_scales(shaped(enough - ROW_SCALES_BLOCK_R, rows_k))
+    assert not plan.fused_scales(shaped(enough, rows_k + 1))
+    assert plan.fused_scales(shaped(enough, cols_k, cm=True).t())
+    assert not plan.fused_scales(shaped(enough, cols_k + 1, cm=True).t())
+    plan.scales_kernel = "chunked"
+    assert not plan.fused_scales(shaped(enough, 64))
+    plan.scales_kernel = "fast"
+    with pytest.raises(ValueError, match="'fast'"):
+        plan.fused_scales(shaped(enough, 64))

@@ -25,6 +25,7 @@ import triton
 
 from .._checks import accepts_dlpack, check_2d, device_constant
 from .._jit_helpers import f64_bits
+from .._launcher import launch
 from .._streams import DeferredB
 from ..ozaki._ws import WS_TILES, ws_gemm, ws_supported
 from . import reference
@@ -62,6 +63,10 @@ SPLIT_TILE_CHOICES = (SPLIT_TILES, (32, 128, 4), (16, 64, 4), (32, 128, 8))
 #: 0.42 ms against 0.78 for 32 x 128, NOTES.md 53)
 NORM_BLOCK_R, NORM_BLOCK_K, NORM_CHUNK_K = 16, 64, 1024
 SCALE_BLOCK = 1024
+#: the row-owning scales kernel's tile (rows per program, columns per step)
+ROW_SCALES_BLOCK_R, ROW_SCALES_BLOCK_K = 8, 128
+#: the longest K it takes (rows contiguous, rows strided); ``OzakiIIGemm.fused_scales``
+ROW_SCALES_MAX_K = (8192, 2048)
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
 NONFINITE_EXPONENT = -(1 << 40)
 #: CRT tile: 16x64 with 4 warps. Eighth session, 8192^3, 15 moduli: 0.73 ms as a phase against
@@ -146,6 +151,11 @@ class OzakiIIGemm(DeferredB):
         self.crt_tiles = (CRT_BLOCK_M, CRT_BLOCK_N, CRT_WARPS)
         #: residue-split tile (block_r, block_k, num_warps); SPLIT_TILE_CHOICES lists the candidates
         self.split_tiles = SPLIT_TILES
+        #: which kernels compute the operands' scales: "auto" (``fused_scales``), "fused" or "chunked"
+        self.scales_kernel = "auto"
+        from ..ozaki._launch import _num_programs
+
+        self._sms = _num_programs(b.device)
         bk = self.tiles[2]
         limit = (K_RESIDUE_MAX // bk) * bk
         if k_chunk is not None and not (isinstance(k_chunk, int) and 0 < k_chunk <= limit and k_chunk % bk == 0):
@@ -198,8 +208,8 @@ class OzakiIIGemm(DeferredB):
         rp, kp = out.shape
         rowsum.zero_()
         grid = (triton.cdiv(rp, BOUND_BLOCK_R), triton.cdiv(kp, BOUND_BLOCK_K))
-        bound_plane_kernel[grid](x, x.stride(0), x.stride(1), bits, out, rowsum, r, k, rp, kp, BLOCK_R=BOUND_BLOCK_R,
-                                 BLOCK_K=BOUND_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+        launch(bound_plane_kernel, grid, x, x.stride(0), x.stride(1), bits, out, rowsum, r, k, rp, kp,
+               BLOCK_R=BOUND_BLOCK_R, BLOCK_K=BOUND_BLOCK_K, num_warps=4, enable_fp_fusion=False)
 
     def _accurate_scales(self, a: torch.Tensor, sa: torch.Tensor, rows: tuple, ua: torch.Tensor) -> None:
         """sa [M] := ``reference.accurate_a_exponents`` for a (NONFINITE on rows with inf/nan):
@@ -216,13 +226,12 @@ class OzakiIIGemm(DeferredB):
         bm, bn, bk, gm, nw, ns = self.bound_tiles
         mp = ua.shape[0]
         da, db, nprog = self._plane_product_setup(ua, self._ub, self.bound_tiles)
-        bound_product_kernel[(nprog,)](da, db, self._tb, mmax.view(torch.int64), m, self.n, mp, self.np_, self.kp,
-                                       K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm,
-                                       NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns, enable_fp_fusion=False)
-        accurate_scale_kernel[(triton.cdiv(m, SCALE_BLOCK),)](bits, rowsum, mmax.view(torch.int64), sa, m,
-                                                              f64_bits(reference.accurate_budget(self.n_moduli, self.k)),
-                                                              MAX_BITS=reference.MAX_OPERAND_BITS, BLOCK=SCALE_BLOCK,
-                                                              num_warps=4, enable_fp_fusion=False)
+        launch(bound_product_kernel, (nprog,), da, db, self._tb, mmax.view(torch.int64), m, self.n, mp, self.np_,
+               self.kp, K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
+               num_warps=nw, num_stages=ns, enable_fp_fusion=False)
+        launch(accurate_scale_kernel, (triton.cdiv(m, SCALE_BLOCK),), bits, rowsum, mmax.view(torch.int64), sa, m,
+               f64_bits(reference.accurate_budget(self.n_moduli, self.k)), MAX_BITS=reference.MAX_OPERAND_BITS,
+               BLOCK=SCALE_BLOCK, num_warps=4, enable_fp_fusion=False)
 
     def _plane_product_setup(self, a_plane: torch.Tensor, b_plane: torch.Tensor, tiles: tuple, per_sm: int = 1):
         """TMA descriptors over two int8 planes [Mp, Kq] and [Np, Kq] in ``tiles`` (the guard's or
@@ -245,21 +254,43 @@ class OzakiIIGemm(DeferredB):
     def _scales(self, x: torch.Tensor, g: int, s: torch.Tensor, rows: tuple) -> None:
         """s [R] int64 := per-row shifts (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2),
         max |x_r| 2^s <= 2^62; the reference's integers), NONFINITE for rows with inf/nan; with
-        ``bounds`` also the guard's L1 ceilings. Three launches, no host synchronisation."""
-        from ..ozaki._launch import absmax_rows
-        from ._kernels.kernels import cs_scale_kernel, norm_bound_kernel
+        ``bounds`` also the guard's L1 ceilings. No host synchronisation: one launch of the
+        row-owning kernel where it is the faster (``fused_scales``), else the K-chunked kernels (max, bounds with atomics, exponents: three launches, two fills)."""
+        from ._kernels.kernels import cs_scale_kernel, norm_bound_kernel, row_scales_kernel
 
         r, k = x.shape
         bits, n, l1 = rows
+        if self.fused_scales(x):
+            launch(row_scales_kernel, (triton.cdiv(r, ROW_SCALES_BLOCK_R),), x, x.stride(0), x.stride(1), bits, n, l1, s,
+                   r, k, g, WITH_L1=self.bounds, L1_BITS=reference.L1_BITS, BLOCK_R=ROW_SCALES_BLOCK_R,
+                   BLOCK_K=ROW_SCALES_BLOCK_K, num_warps=4, enable_fp_fusion=False)
+            return
+        from ..ozaki._launch import absmax_rows
+
         absmax_rows(x, bits)
         n.zero_()
         if self.bounds:
             l1.zero_()
         grid = (triton.cdiv(r, NORM_BLOCK_R), max(1, triton.cdiv(k, NORM_CHUNK_K)))
-        norm_bound_kernel[grid](x, x.stride(0), x.stride(1), bits, n, l1, r, k, WITH_L1=self.bounds,
-                                L1_BITS=reference.L1_BITS, CHUNK_K=NORM_CHUNK_K, BLOCK_R=NORM_BLOCK_R,
-                                BLOCK_K=NORM_BLOCK_K, num_warps=4, enable_fp_fusion=False)
-        cs_scale_kernel[(triton.cdiv(r, SCALE_BLOCK),)](bits, n, s, r, g, BLOCK=SCALE_BLOCK, num_warps=4)
+        launch(norm_bound_kernel, grid, x, x.stride(0), x.stride(1), bits, n, l1, r, k, WITH_L1=self.bounds,
+               L1_BITS=reference.L1_BITS, CHUNK_K=NORM_CHUNK_K, BLOCK_R=NORM_BLOCK_R, BLOCK_K=NORM_BLOCK_K, num_warps=4,
+               enable_fp_fusion=False)
+        launch(cs_scale_kernel, (triton.cdiv(r, SCALE_BLOCK),), bits, n, s, r, g, BLOCK=SCALE_BLOCK, num_warps=4)
+
+    def fused_scales(self, x: torch.Tensor) -> bool:
+        """Whether the scales of x [R, K] (A, or B^T) come from the one-launch row-owning kernel
+        (``scales_kernel``: "auto", "fused" or "chunked"). "auto" takes it where it measured
+        faster on the H200 (``benchmarks/tune_row_scales.py``, nineteenth session): at least two
+        programs per SM, and K <= ROW_SCALES_MAX_K (8192 where rows are contiguous, 2048 for a
+        column-major view such as B^T of a row-major B); with few rows and long K it ran up to 10x
+        slower than the K-chunked kernels, which spread over K as well."""
+        if self.scales_kernel not in ("auto", "fused", "chunked"):
+            raise ValueError(f"scales_kernel must be 'auto', 'fused' or 'chunked', got {self.scales_kernel!r}")
+        if self.scales_kernel != "auto":
+            return self.scales_kernel == "fused"
+        r, k = x.shape
+        max_k = ROW_SCALES_MAX_K[0] if x.stride(1) == 1 else ROW_SCALES_MAX_K[1]
+        return triton.cdiv(r, ROW_SCALES_BLOCK_R) >= 2 * self._sms and k <= max_k
 
     def _sub_floors(self, rp: int) -> torch.Tensor:
         """[rp, Kps] int8 zeros: the guard's packed floors of every guard_stride-th column (its
@@ -275,10 +306,9 @@ class OzakiIIGemm(DeferredB):
         _, rp, kp = out.shape
         br, bk, nw = self.split_tiles
         grid = (triton.cdiv(rp, br), triton.cdiv(kp, bk))
-        residue_split_kernel[grid](x, x.stride(0), x.stride(1), s, self._p, self._pf, out, bits, sub, r, k, rp, kp,
-                                   sub.shape[1], NMOD=self.n_moduli, FLOORS=self.bounds,
-                                   SUB=self.guard_stride if sub.numel() else 1, BLOCK_R=br,
-                                   BLOCK_K=bk, num_warps=nw, enable_fp_fusion=False)
+        launch(residue_split_kernel, grid, x, x.stride(0), x.stride(1), s, self._p, self._pf, out, bits, sub, r, k, rp,
+               kp, sub.shape[1], NMOD=self.n_moduli, FLOORS=self.bounds, SUB=self.guard_stride if sub.numel() else 1,
+               BLOCK_R=br, BLOCK_K=bk, num_warps=nw, enable_fp_fusion=False)
 
     def _run_triton(self, a: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
         ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
@@ -325,10 +355,9 @@ class OzakiIIGemm(DeferredB):
         work = nmod * (mp // bm) * (self.np_ // bn)
         nprog = min(_num_programs(self.device), work)
         for k0 in range(0, self.kp, self._kchunk):
-            modular_gemm_kernel[(nprog,)](ra_desc, rb_desc, self._p, self._pf, res, mp, self.np_, k0,
-                                          min(self._kchunk, self.kp - k0), NMOD=nmod, ACCUMULATE=k0 > 0,
-                                          BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
-                                          num_warps=nw, num_stages=ns)
+            launch(modular_gemm_kernel, (nprog,), ra_desc, rb_desc, self._p, self._pf, res, mp, self.np_, k0,
+                   min(self._kchunk, self.kp - k0), NMOD=nmod, ACCUMULATE=k0 > 0, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
+                   GROUP_M=gm, NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns)
 
     def _crt(self, res: torch.Tensor, sa: torch.Tensor, out: torch.Tensor) -> None:
         from ._kernels.kernels import crt_kernel
@@ -336,9 +365,9 @@ class OzakiIIGemm(DeferredB):
         m, mp = sa.shape[0], res.shape[1]
         cbm, cbn, cw = self.crt_tiles
         grid = (triton.cdiv(m, cbm), triton.cdiv(self.n, cbn))
-        crt_kernel[grid](res, self._consts, sa, self._sb, out, out.stride(0), out.stride(1), m, self.n, mp,
-                         self.np_, NMOD=self.n_moduli, NCHUNK=self._nchunk, CHUNK_BITS=CHUNK_BITS, BLOCK_M=cbm,
-                         BLOCK_N=cbn, num_warps=cw, enable_fp_fusion=False)
+        launch(crt_kernel, grid, res, self._consts, sa, self._sb, out, out.stride(0), out.stride(1), m, self.n, mp,
+               self.np_, NMOD=self.n_moduli, NCHUNK=self._nchunk, CHUNK_BITS=CHUNK_BITS, BLOCK_M=cbm, BLOCK_N=cbn,
+               num_warps=cw, enable_fp_fusion=False)
 
     # ---- public ------------------------------------------------------------------------------
     def _output(self, a: torch.Tensor, out: torch.Tensor | None) -> tuple[torch.Tensor, bool]:
@@ -465,10 +494,9 @@ class OzakiIIGemm(DeferredB):
         kp = la_plane.shape[1]
         la, lb, nprog = self._plane_product_setup(la_plane, lb_plane, self.guard_tiles, self.guard_programs_per_sm)
         count = torch.zeros(1, dtype=torch.int64, device=self.device)
-        guard_kernel[(nprog,)](la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
-                               kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk,
-                               BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog,
-                               num_warps=nw, num_stages=ns, enable_fp_fusion=False)
+        launch(guard_kernel, (nprog,), la, lb, sa, bits_a, l1a, self._sb, bits_b, l1b, count, m, self.n, mp, self.np_,
+               kp, self.k / 4.0, f64_bits(thr), L1_BITS=reference.L1_BITS, K_CHUNK=self._kchunk, BLOCK_M=bm, BLOCK_N=bn,
+               BLOCK_K=bk, GROUP_M=gm, NUM_PROGRAMS=nprog, num_warps=nw, num_stages=ns, enable_fp_fusion=False)
         return count
 
 

@@ -79,6 +79,20 @@ def norm_bound_kernel(
 
 
 @triton.jit
+def _cs_exponent(bits, n, G):
+    """reference.cs_exponents from the bits of max |x_r| and n_r (the sum of squared 7-bit
+    ceilings); NONFINITE for rows with inf/nan."""
+    e = tl.where(bits == 0, 0, max_exponent(bits))
+    # L = ceil(log2 n) = bit_length(n - 1), from the exponent of float(n - 1) (exact: n < 2^53)
+    nm1 = tl.maximum(n - 1, 0).to(tl.float64).to(tl.int64, bitcast=True)
+    big_l = tl.where(n > 1, ((nm1 >> 52) & 0x7FF) - 1022, n - 1)
+    s = (G - 2 * (e - 7) - big_l) >> 1
+    s = tl.minimum(s, 62 - e)
+    s = tl.where(big_l < 0, 0, s)
+    return tl.where(((bits >> 52) & 0x7FF) == 0x7FF, NONFINITE, s)
+
+
+@triton.jit
 def cs_scale_kernel(
     rowmax_ptr, n_ptr,  # [R] int64: bits of max |x_r|, sum of squared 7-bit ceilings (norm_bound_kernel)
     s_ptr,  # [R] int64 out: scale exponents (reference.cs_exponents), NONFINITE for inf/nan rows
@@ -89,15 +103,51 @@ def cs_scale_kernel(
     mask = offs < R
     bits = tl.load(rowmax_ptr + offs, mask=mask, other=0)
     n = tl.load(n_ptr + offs, mask=mask, other=0)
-    e = tl.where(bits == 0, 0, max_exponent(bits))
-    # L = ceil(log2 n) = bit_length(n - 1), from the exponent of float(n - 1) (exact: n < 2^53)
-    nm1 = tl.maximum(n - 1, 0).to(tl.float64).to(tl.int64, bitcast=True)
-    big_l = tl.where(n > 1, ((nm1 >> 52) & 0x7FF) - 1022, n - 1)
-    s = (G - 2 * (e - 7) - big_l) >> 1
-    s = tl.minimum(s, 62 - e)
-    s = tl.where(big_l < 0, 0, s)
-    s = tl.where(((bits >> 52) & 0x7FF) == 0x7FF, NONFINITE, s)
-    tl.store(s_ptr + offs, s, mask=mask)
+    tl.store(s_ptr + offs, _cs_exponent(bits, n, G), mask=mask)
+
+
+@triton.jit
+def row_scales_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    rowmax_ptr,  # [R] int64 out: bits of max |x_r| (as Ozaki-I's absmax kernel)
+    n_ptr,  # [R] int64 out: sum_k ceil(|x| 2^(7 - e))^2 (as norm_bound_kernel; unspecified on inf/nan rows)
+    l1_ptr,  # [R] float64 out when WITH_L1: sum_k (rint(|x| 2^(L1_BITS - e)) + 1) over x != 0
+    s_ptr,  # [R] int64 out: the scale exponents (as cs_scale_kernel)
+    R, K, G,
+    WITH_L1: tl.constexpr, L1_BITS: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """absmax_rows + norm_bound_kernel + cs_scale_kernel in one launch: each program owns BLOCK_R
+    whole rows and reads them twice (the max, then the bounds, the second pass from the end so its
+    first tiles are the ones most likely still in L2); no atomics, no zeroed buffers. The same
+    integers as the three kernels: the 7-bit ceilings are formed in FP64 here (exact: 0..128, their
+    squares and sums are integers below 2^53), without the float-to-int conversions."""
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    best = tl.zeros((BLOCK_R,), dtype=tl.int64)
+    for k0 in range(0, K, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+        best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & 0x7FFFFFFFFFFFFFFF, axis=1))
+    e = max_exponent(best)
+    acc = tl.zeros((BLOCK_R,), dtype=tl.float64)
+    acc1 = tl.zeros((BLOCK_R,), dtype=tl.float64)
+    last = (K - 1) // BLOCK_K * BLOCK_K
+    for t in range(0, K, BLOCK_K):
+        cols = last - t + tl.arange(0, BLOCK_K)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+        v = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))
+        r = _rint(v)
+        q = r + tl.where(r < v, 1.0, 0.0)  # ceil(v), v <= 128
+        q = tl.where(x != 0, tl.maximum(q, 1.0), 0.0)
+        acc += tl.sum(q * q, axis=1)
+        if WITH_L1:
+            acc1 += tl.sum(_round_up_shifted(x, (L1_BITS - e)[:, None] + tl.zeros_like(x).to(tl.int64)), axis=1)
+    n = acc.to(tl.int64)
+    tl.store(rowmax_ptr + rows, best, mask=rmask)
+    tl.store(n_ptr + rows, n, mask=rmask)
+    if WITH_L1:
+        tl.store(l1_ptr + rows, acc1, mask=rmask)
+    tl.store(s_ptr + rows, _cs_exponent(best, n, G), mask=rmask)
 
 
 @triton.jit
