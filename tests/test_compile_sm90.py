@@ -22,7 +22,8 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.recon import reconstruct_kernel
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel, split_rows_once_kernel, split_scaled_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
-    from int8tc.ozaki2._kernels.kernels import crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel, residue_split_kernel
+    from int8tc.ozaki2._kernels.kernels import (crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel,
+                                                residue_split_kernel, row_scales_kernel as ozaki2_row_scales_kernel)
     from int8tc.ozaki2._kernels.guard import guard_kernel
     from int8tc.ozaki2._kernels.accurate import accurate_scale_kernel, bound_plane_kernel, bound_product_kernel
     from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, deferred_rows_kernel, mask_items_kernel, pair_search_kernel,
@@ -268,6 +269,11 @@ if __name__ == "__main__":
                                "n_ptr": "*i64", "l1_ptr": "*fp64", "R": "i32", "K": "i32"},
                               {"WITH_L1": True, "L1_BITS": 20, "CHUNK_K": 1024, "BLOCK_R": 32, "BLOCK_K": 128},
                               {"num_warps": 4, "enable_fp_fusion": False}),
+        "ozaki2_row_scales": (ozaki2_row_scales_kernel,
+                              {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
+                               "n_ptr": "*i64", "l1_ptr": "*fp64", "s_ptr": "*i64", "R": "i32", "K": "i32", "G": "i32"},
+                              {"WITH_L1": True, "L1_BITS": 20, "BLOCK_R": 8, "BLOCK_K": 128},
+                              {"num_warps": 4, "enable_fp_fusion": False}),
         "ozaki2_cs_scale": (cs_scale_kernel, {"rowmax_ptr": "*i64", "n_ptr": "*i64", "s_ptr": "*i64", "R": "i32",
                                               "G": "i32"}, {"BLOCK": 1024}, {"num_warps": 4}),
         "ozaki2_modular_gemm": (modular_gemm_kernel,
@@ -370,7 +376,7 @@ def report():
                                   "segment_pair_search_tma_defer", "pair_search_defer", "deferred_rows",
                                   "segment_pair_search_tma_rounds", "pair_search_tma_rounds", "bucket_tma_rounds",
                                   "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
-                                  "ozaki2_crt", "ozaki2_cs_scale", "guard", "ozaki2_bound_plane",
+                                  "ozaki2_crt", "ozaki2_cs_scale", "ozaki2_row_scales", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "pair_search_tma_masks_balanced",
@@ -410,7 +416,7 @@ def test_split_uses_correctly_rounded_division(report):
 
 def test_ozaki2_element_passes_avoid_int64_division(report):
     # measured 2026-11-30: int64 % in the residue split cost ~4 ms at 4096^2 (16 moduli)
-    for name in ("ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_crt"):
+    for name in ("ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_row_scales", "ozaki2_crt"):
         assert not report[name]["int64_div"], name
 
 

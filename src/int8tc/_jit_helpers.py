@@ -93,3 +93,16 @@ def load_rows(x_ptr, stride_xr, stride_xk, rows, cols, mask):
     """X[rows, cols] of a float64 matrix with any strides (0.0 where ``mask`` is false)."""
     return tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_xr + cols[None, :].to(tl.int64) * stride_xk,
                    mask=mask, other=0.0)
+
+
+@triton.jit
+def rows_absmax_bits(x_ptr, stride_xr, stride_xk, rows, rmask, K, BLOCK_K: tl.constexpr):
+    """The bits of max_k |x[r, k]| for each of ``rows`` (0 for masked rows), one sweep over K in
+    BLOCK_K steps: the first pass of the row-owning kernels. Non-finite entries win the max (their
+    exponent field is all ones), so callers see them in the bits."""
+    best = tl.zeros(rows.shape, dtype=tl.int64)
+    for k0 in range(0, K, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+        best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & 0x7FFFFFFFFFFFFFFF, axis=1))
+    return best

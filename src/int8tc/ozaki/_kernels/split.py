@@ -9,7 +9,7 @@ the product by 254 rounds by at most 2^-53 relative, far below the next level's 
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import RNE, load_rows
+from ..._jit_helpers import RNE, load_rows, rows_absmax_bits
 from .scales import ABS_MASK, scale_from_bits
 
 
@@ -78,11 +78,7 @@ def split_rows_kernel(
     (first sweep over K), then slices them (second sweep, served mostly from L2)."""
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     rmask = rows < R
-    best = tl.zeros((BLOCK_R,), dtype=tl.int64)
-    for k0 in range(0, K, BLOCK_K):
-        cols = k0 + tl.arange(0, BLOCK_K)
-        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
-        best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & ABS_MASK, axis=1))
+    best = rows_absmax_bits(x_ptr, stride_xr, stride_xk, rows, rmask, K, BLOCK_K)
     pre, c = scale_from_bits(best, False, EXP_MIN, EXP_MAX)
     _store_scales(pre_ptr, c_ptr, rows, rmask, pre, c)
     for k0 in range(0, Kp, BLOCK_K):

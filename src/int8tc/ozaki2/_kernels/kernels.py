@@ -7,7 +7,8 @@ compare bit for bit.
 import triton
 import triton.language as tl
 
-from ..._jit_helpers import RNE, grouped_tile, int_to_f64, live_row, load_rows, low_word_biased, max_exponent
+from ..._jit_helpers import (RNE, grouped_tile, int_to_f64, live_row, load_rows, low_word_biased, max_exponent,
+                             rows_absmax_bits)
 from ..._jit_helpers import pow2 as _pow2
 
 TWO52 = tl.constexpr(4503599627370496.0)
@@ -123,11 +124,7 @@ def row_scales_kernel(
     squares and sums are integers below 2^53), without the float-to-int conversions."""
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
     rmask = rows < R
-    best = tl.zeros((BLOCK_R,), dtype=tl.int64)
-    for k0 in range(0, K, BLOCK_K):
-        cols = k0 + tl.arange(0, BLOCK_K)
-        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
-        best = tl.maximum(best, tl.max(x.to(tl.int64, bitcast=True) & 0x7FFFFFFFFFFFFFFF, axis=1))
+    best = rows_absmax_bits(x_ptr, stride_xr, stride_xk, rows, rmask, K, BLOCK_K)
     e = max_exponent(best)
     acc = tl.zeros((BLOCK_R,), dtype=tl.float64)
     acc1 = tl.zeros((BLOCK_R,), dtype=tl.float64)
