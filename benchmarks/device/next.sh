@@ -1,33 +1,24 @@
-# planned device work of the eighteenth session (written at the end of the seventeenth, which used ~1565 of its 1800 s
-# in s73..s82). Not a runnable queue: write sN.sh (next free: s83) with benchmarks/device/lib.sh; put everything under
-# $OUT in one tar (8 files come back at most).
-# GPU-run on main: the Gluon products for both schemes (s75: Ozaki-I + Ozaki-II GPU-marked tests 60 passed, the dgemm
-# file in full 34 passed), the side stream (s79: 61 passed), one-launch diagonals (s80: the Ozaki-I ws / every-split /
-# default-config GPU tests, 30 passed), the kernel's new arguments for Ozaki-II (s82: Ozaki-II + dgemm GPU-marked, 26
-# passed). NOT yet run on the GPU since the Gluon change: the `dev`-fixture CUDA variants of tests/test_ozaki2_gemm.py
-# and tests/test_ozaki_gemm.py (they run only without -m gpu): run both files in full first (~4 min).
+# planned device work of the twentieth session (written at the end of the nineteenth, which used ~1585 of its 1800 s
+# in s86..s89). Not a runnable queue: write sN.sh (next free: s90) with benchmarks/device/setup.sh; put everything
+# under $OUT in one tar. Pass INT8TC_COMMIT=<hash> (the device's .git is the session's starting snapshot).
+# GPU-run on main at dd5bb43's tree: the Ozaki-I/II, launcher and dgemm files (s86, s87: all passed, the Ozaki-II file
+# with its dev-fixture CUDA variants), the sieve's GPU tests only in part (s86/s88: the first ~48 of 130; s89: 15 of
+# the rest + two end-to-end sieves): they compile slowly (~8 s each). b473bda (a jit-helper refactor) was checked by
+# identical sm_90a PTX only. So first: the sieve's GPU tests in full (~15 min: split over two calls, e.g. by -k) and
+# the Ozaki-I file's GPU tests.
 #
-# 1. Issue 3 (s77 fresh card, 10-call window: 1.39 / 1.54 / 1.56 / 1.98x and 1.75 / 1.73 / 1.67 / 2.18x; s82 hot card,
-#    median of 5 windows: 1.27 / 1.53 / 1.39 / 1.81x and 1.57 / 1.57 / 1.63 / 2.15x). Short: 4096^3 S = 2 always,
-#    S = 6 under sustained load. Levers: energy per product under the power cap (our kernels slow 8-15% more than
-#    cuBLAS's under sustained load): fewer shared-memory reads per MAC (a 256x256 cooperative tile needs 2 consumer
-#    groups of 128 rows with 128x256 each: 256 registers, too many; try 192x256 with 3 consumer warp groups =
-#    12 warps + loader), and the splits' / reconstruction's DRAM traffic. Measure power-limited steady state
-#    (`int8tc bench` now does: median of 5 windows).
-# 2. Issue 6 (fresh 1.18-1.20x / 0.83-0.87x; hot card 1.24x / 0.96x): the CRT (0.92 ms at 8192^3, 0.22 at 4096^3)
-#    is FP64-bound (16 x 4 DFMA per element): its s_c = sum_k r_k w[k][c] is a [E x 16] x [16 x 4] product that
-#    fits the INT8 tensor cores with w split into bytes (16 x 255 x 255 < 2^21 per byte plane), then ~20 FP64 ops
-#    per element; or fold it into the modular GEMM's epilogue of the last modulus. A ping-pong variant of the
-#    Gluon kernel (two consumer warp groups on alternate 64x256 tiles) would hide the mod-p epilogue (static:
-#    mode 1 has ~1550 more SASS instructions per tile than mode 0, ~5k issue cycles against ~71k of wgmma at
-#    K = 8192: up to ~7% of the products at 8192^3, ~14% at 4096^3), but its tiles load B twice as often
-#    (0.0195 against 0.0117 bytes of L2 traffic per MAC): measure before building. The residue splits (B 0.79,
-#    A 0.62 ms at 8192^3) run at ~50% of DRAM bandwidth and ~16 x 5 FP64 operations per element.
-# 3. Issue 4: bench-filters' roof now includes the Gluon GEMM (~1500 TOPS, NOTES.md 69), so the pair searches that
-#    met 50% against the Triton roof (65536: 51-54%, 131072: 54-58% of ~1200 TOPS) would read ~41-46%. Measure
-#    (`int8tc bench-filters`, K = 128) first. Then the pair search's hot loop in Gluon with a loader warp and two
-#    consumer groups in ping-pong, so one group's ALU-heavy filter overlaps the other's wgmma (Triton's pipeliner
-#    never overlapped them: NOTES.md 55, 67); 16384 sits at 36% even of the old roof. Ready to run: s83.sh
-#    (`benchmarks/filter_roofs_ws.py`: a Gluon control of that loop, a loader warp and two consumer groups on
-#    alternate tiles, built for sm_90a on the CPU: 168 registers, no spill, 74 KB of shared memory; not yet run).
-#    If it beats the Triton g_h_load control (942 TOPS at 131072 in s52) by a wide margin, port the real loop.
+# 1. Issue 3 (s87, after ~2 min of GPU tests: 1.63 / 1.49 / 1.45 / 1.80x at 4096^3, 1.58 / 1.59 / 1.64 / 2.16x at
+#    8192^3): short at 4096^3 S = 4 and S = 6 in that run (1.54 / 1.56x on a fresh card, s77), and S = 2 depends on
+#    the host (0.54 or 0.85-0.90 ms in alternate runs, s86). Host time per one-shot call is still ~0.57 ms against
+#    ~0.53 ms of GPU time: the Gluon launch with its two descriptors is 69 us (host_phases.py), the side stream and
+#    events ~35 us, ~9 torch.empty ~50 us. Levers: one workspace allocation per call (one torch.empty, views for
+#    the rest), the descriptors built once per workspace in plans; measure with host_phases.py first.
+# 2. Issue 6 (s88: 0.967x native at 4096^3, 1.212x at 8192^3; targets 1.0x / 1.3x). GPU time at 4096^3 ~2.45 ms:
+#    products 1.62 (at the roof), CRT 0.22, A's scales 0.09 + split 0.15, B's 0.10 + 0.19 (side stream), guard
+#    0.07. The CRT runs at ~45% of both its DRAM and FP64 roofs: try a tile whose threads own 4-8 contiguous
+#    residues per plane (vector loads) before the INT8-tensor-core form of s_c (NOTES 69's plan). B^T's split reads
+#    a column-major view: a split kernel whose tile is transposed in registers (or TMA-loaded) for that layout.
+# 3. Issue 4 (s85, roof 1409 TOPS: pair search 48.4% / 41.6% at 131072 / 65536, 29.8% as a 16384 plan; bucketing
+#    43-63%): the Gluon ping-pong control lost (737 vs 974 TOPS, NOTES 70), so the Triton loop stays; what is left
+#    is the per-tile filter's instruction count (NOTES 67's table: products + group max 1504 TOPS, the pair test
+#    942-1010) and the 16384 plan's fixed costs.
