@@ -108,6 +108,11 @@ class OzakiIIGemm(DeferredB):
             guard_stride-th k only (a smaller lower bound of |A||B|, so a stricter test) and runs
             the full product only when that finds failures; same decision, ~1/guard_stride of the
             cost on inputs that pass. Default: GUARD_STRIDE from K >= GUARD_STRIDE_MIN_K, else 1.
+
+    Tuning attributes (read at each call; every choice gives the same bits): ``split_tiles`` and
+    ``crt_tiles`` (the residue split's and the CRT's tiles), ``scales_kernel`` ("auto", "fused" or
+    "chunked": which kernels compute the operands' scales, see ``fused_scales``; B's were computed
+    when the plan was built).
     """
 
     def __init__(self, b: torch.Tensor, moduli: int = 16, *, scaling: str = "fast", backend: str = "auto",
