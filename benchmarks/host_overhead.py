@@ -19,6 +19,26 @@ import int8tc
 from int8tc.bench.common import time_cuda
 
 
+def host_profile(fn, timed: int, profiled: int, top: int, skip: int = 4) -> tuple[float, str]:
+    """(host ms per call to enqueue ``timed`` calls with no sync inside, a cProfile of ``profiled``
+    more calls: the ``top`` functions by own time, its first ``skip`` lines and blank lines dropped)."""
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    for _ in range(timed):
+        fn()
+    host = (time.perf_counter() - t) / timed * 1e3
+    torch.cuda.synchronize()
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(profiled):
+        fn()
+    prof.disable()
+    torch.cuda.synchronize()
+    s = io.StringIO()
+    pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(top)
+    return host, "\n".join(line for line in s.getvalue().splitlines()[skip:] if line.strip())
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--size", type=int, default=4096)
@@ -37,22 +57,9 @@ def main():
     }
     for name, fn in cases.items():
         gpu = time_cuda(fn, args.iters, warmup=3)
-        torch.cuda.synchronize()
-        t = time.perf_counter()
-        for _ in range(args.iters):
-            fn()
-        host = (time.perf_counter() - t) / args.iters * 1e3
-        torch.cuda.synchronize()
-        prof = cProfile.Profile()
-        prof.enable()
-        for _ in range(args.iters):
-            fn()
-        prof.disable()
-        torch.cuda.synchronize()
-        s = io.StringIO()
-        pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(args.top)
+        host, text = host_profile(fn, args.iters, args.iters, args.top, skip=6)
         print(f"== {name} at {n}^3: GPU {gpu:.3f} ms per call (events), host {host:.3f} ms per call (enqueue)")
-        print("\n".join(line for line in s.getvalue().splitlines()[6:] if line.strip()))
+        print(text)
 
 
 if __name__ == "__main__":

@@ -9,14 +9,12 @@ of --calls calls sorted by own time.
 """
 
 import argparse
-import cProfile
-import io
-import pstats
 import time
 
 import torch
 
 import int8tc
+from host_overhead import host_profile  # benchmarks/ is the script's directory
 
 
 def host_us(fn, n: int) -> float:
@@ -70,23 +68,9 @@ def main():
     for name, fn in cases.items():
         for _ in range(3):
             fn()
-        torch.cuda.synchronize()
-        t = time.perf_counter()
-        for _ in range(20):
-            fn()
-        host = (time.perf_counter() - t) / 20 * 1e3
-        torch.cuda.synchronize()
-        prof = cProfile.Profile()
-        prof.enable()
-        for _ in range(args.calls):
-            fn()
-        prof.disable()
-        torch.cuda.synchronize()
-        s = io.StringIO()
-        st = pstats.Stats(prof, stream=s)
-        st.sort_stats("tottime").print_stats(args.top)
+        host, text = host_profile(fn, 20, args.calls, args.top)
         print(f"== {name} at {n}^3: host {host:.3f} ms per call (enqueue of 20 calls, GPU queued behind)")
-        print("\n".join(line for line in s.getvalue().splitlines()[4:] if line.strip()))
+        print(text)
 
 
 if __name__ == "__main__":
