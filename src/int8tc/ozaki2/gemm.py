@@ -260,7 +260,8 @@ class OzakiIIGemm(DeferredB):
         """s [R] int64 := per-row shifts (``reference.cs_exponents``: 2^s |x_r|_2 <= 2^(g/2),
         max |x_r| 2^s <= 2^62; the reference's integers), NONFINITE for rows with inf/nan; with
         ``bounds`` also the guard's L1 ceilings. No host synchronisation: one launch of the
-        row-owning kernel where it is the faster (``fused_scales``), else the K-chunked kernels (max, bounds with atomics, exponents: three launches, two fills)."""
+        row-owning kernel where it is the faster (``fused_scales``), else the K-chunked kernels
+        (max, bounds with atomics, exponents: three launches, two fills)."""
         from ._kernels.kernels import cs_scale_kernel, norm_bound_kernel, row_scales_kernel
 
         r, k = x.shape
@@ -287,7 +288,7 @@ class OzakiIIGemm(DeferredB):
         (``scales_kernel``: "auto", "fused" or "chunked"). "auto" takes it where it measured
         faster on the H200 (``benchmarks/tune_row_scales.py``, nineteenth session): at least two
         programs per SM, and K <= ROW_SCALES_MAX_K (8192 where rows are contiguous, 2048 for a
-        column-major view such as B^T of a row-major B); with few rows and long K it ran up to 10x
+        column-major view such as B^T of a row-major B); with few rows and long K it ran up to 12x
         slower than the K-chunked kernels, which spread over K as well."""
         if self.scales_kernel not in ("auto", "fused", "chunked"):
             raise ValueError(f"scales_kernel must be 'auto', 'fused' or 'chunked', got {self.scales_kernel!r}")
