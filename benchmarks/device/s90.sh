@@ -16,7 +16,7 @@ for i in 0 1 2 3 4 5; do
 done
 (timeout 400 python3 -m pytest -q -p no:cacheprovider tests/test_ozaki_gemm.py tests/test_launcher.py tests/test_dlpack.py \
     tests/test_gpu_baselines.py > $S/tests_ozaki1.log 2>&1) &
-(timeout 400 python3 -m pytest -q -p no:cacheprovider tests/test_ozaki2_gemm.py > $S/tests_ozaki2.log 2>&1; timeout 200 python3 -m pytest -q -p no:cacheprovider -m gpu tests/test_dgemm.py > $S/tests_dgemm.log 2>&1) &
+(timeout 250 python3 -m pytest -q -p no:cacheprovider tests/test_ozaki2_gemm.py > $S/tests_ozaki2.log 2>&1; timeout 150 python3 -m pytest -q -p no:cacheprovider -m gpu tests/test_dgemm.py > $S/tests_dgemm.log 2>&1) &
 wait
 for f in $S/tests_*.log; do echo "$(basename $f): $(tail -1 $f)"; grep -E "^FAILED|^ERROR" $f | head -5; done
 echo "tests done at $SECONDS s"
