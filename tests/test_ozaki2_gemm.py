@@ -287,15 +287,16 @@ def test_row_owning_scales_kernel_gives_the_chunked_kernels_integers(rng, dev):
         np.testing.assert_array_equal(x, y, err_msg=name)
 
 
-def test_scales_kernel_choice():
+def test_scales_kernel_choice(dev):
     """"auto" takes the row-owning kernel with two programs per SM and K within its limit for the
-    layout (the interpreter counts 4 SMs); a bad setting is an error naming it."""
+    layout (the plan's SM count: the GPU's, or 4 under the interpreter); a bad setting is an error
+    naming it."""
     from int8tc.ozaki2.gemm import ROW_SCALES_BLOCK_R, ROW_SCALES_MAX_K
 
-    plan = OzakiIIGemm(torch.ones((4, 3), dtype=torch.float64), 2, backend="triton", small_tiles=True)
+    plan = OzakiIIGemm(torch.ones((4, 3), dtype=torch.float64, device=dev), 2, backend="triton", small_tiles=True)
     enough = 2 * plan._sms * ROW_SCALES_BLOCK_R
     rows_k, cols_k = ROW_SCALES_MAX_K
-    shaped = lambda r, k, cm=False: torch.empty((k, r) if cm else (r, k), dtype=torch.float64)  # noqa: E731
+    shaped = lambda r, k, cm=False: torch.empty((k, r) if cm else (r, k), dtype=torch.float64, device=dev)  # noqa: E731
     assert plan.fused_scales(shaped(enough, rows_k))
     assert not plan.fused_scales(shaped(enough - ROW_SCALES_BLOCK_R, rows_k))
     assert not plan.fused_scales(shaped(enough, rows_k + 1))
