@@ -22,6 +22,11 @@ class WsTiles:
     stages: int = 4
     loader_regs: int = 40
     maxnreg: int = 168  # 12 warps (8 + the loader's group) x 32 x 168 <= 65536 registers
+    #: mode 1's epilogue: acc mod p by an unsigned multiply-high (``_mod_u32``) instead of FP64
+    fastmod: bool = False
+    #: mode 1's epilogue: the uint8 tile through shared memory into 16-byte row vectors (32 KB more
+    #: shared memory: 229444 bytes of the 232448 an sm_90 block may have at the default tiles)
+    coalesced: bool = False
 
 
 WS_TILES = WsTiles()
@@ -75,4 +80,5 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
     launch(ws_int8_gemm_kernel, (nprog,), da, db, out, p if p is not None else out, pf if pf is not None else out,
            order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits, n_groups, MODE=mode,
            ACCUMULATE=accumulate, GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages, LOADER_REGS=t.loader_regs,
-           num_warps=t.num_warps, maxnreg=t.maxnreg)
+           FASTMOD=t.fastmod and mode == 1, COALESCED=t.coalesced and mode == 1, num_warps=t.num_warps,
+           maxnreg=t.maxnreg)
