@@ -7,8 +7,7 @@ bit for bit with the Triton kernel's.
 - diag: Ozaki-I anti-diagonal S - 1 of S = --splits slices (S pairs over a concatenated K);
 - mod: Ozaki-II's 16 modular products with the mod-p epilogue, against the Triton
   ``modular_gemm_kernel`` (``OzakiIIGemm._products`` with ``ws`` off); ``--mod-kchunk`` also runs
-  them in K chunks (the epilogue's ACCUMULATE path). The "fastmod" / "coalesced" entries are
-  mode 1's epilogue variants (``WsTiles``).
+  them in K chunks (the epilogue's ACCUMULATE path).
 
     PYTHONPATH=src python3 benchmarks/tune_ws_gemm.py --sizes 4096,8192 --out ws.csv
 """
@@ -31,9 +30,6 @@ TILES = {
     "256x128x128 s4": WsTiles(block_m=256, block_n=128),
     "128x128x128 s6 w4": WsTiles(block_n=128, num_warps=4, stages=6, maxnreg=232),
     "128x256x128 s4 g16": WsTiles(group_m=16),
-    "fastmod": WsTiles(fastmod=True),
-    "coalesced": WsTiles(coalesced=True),
-    "fastmod coalesced": WsTiles(fastmod=True, coalesced=True),
 }
 
 

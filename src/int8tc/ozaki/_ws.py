@@ -22,11 +22,8 @@ class WsTiles:
     stages: int = 4
     loader_regs: int = 40
     maxnreg: int = 168  # 12 warps (8 + the loader's group) x 32 x 168 <= 65536 registers
-    #: mode 1's epilogue: acc mod p by an unsigned multiply-high (``_mod_u32``) instead of FP64
-    fastmod: bool = False
-    #: mode 1's epilogue: the uint8 tile through shared memory into 16-byte row vectors (32 KB more
-    #: shared memory: 229444 bytes of the 232448 an sm_90 block may have at the default tiles)
-    coalesced: bool = False
+    # mode 1 (Ozaki-II) stores its uint8 tile through 32 KB more shared memory: 229444 bytes of the
+    # 232448 an sm_90 block may have at these tiles
 
 
 WS_TILES = WsTiles()
@@ -80,5 +77,4 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
     launch(ws_int8_gemm_kernel, (nprog,), da, db, out, p if p is not None else out, pf if pf is not None else out,
            order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits, n_groups, MODE=mode,
            ACCUMULATE=accumulate, GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages, LOADER_REGS=t.loader_regs,
-           FASTMOD=t.fastmod and mode == 1, COALESCED=t.coalesced and mode == 1, num_warps=t.num_warps,
-           maxnreg=t.maxnreg)
+           num_warps=t.num_warps, maxnreg=t.maxnreg)
