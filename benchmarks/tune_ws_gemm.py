@@ -30,6 +30,7 @@ TILES = {
     "256x128x128 s4": WsTiles(block_m=256, block_n=128),
     "128x128x128 s6 w4": WsTiles(block_n=128, num_warps=4, stages=6, maxnreg=232),
     "128x256x128 s4 g16": WsTiles(group_m=16),
+    "st.global epilogue": WsTiles(tma_store=False),
 }
 
 

@@ -22,6 +22,9 @@ class WsTiles:
     stages: int = 4
     loader_regs: int = 40
     maxnreg: int = 168  # 12 warps (8 + the loader's group) x 32 x 168 <= 65536 registers
+    #: modes 0 and 2: the INT32 tile goes out by asynchronous TMA stores of 8 column pieces through two
+    #: 16 KB shared-memory buffers (instead of st.global from the wgmma registers)
+    tma_store: bool = True
     # mode 1 (Ozaki-II) stores its uint8 tile through 32 KB more shared memory: 229444 bytes of the
     # 232448 an sm_90 block may have at these tiles
 
@@ -30,11 +33,11 @@ WS_TILES = WsTiles()
 
 
 @functools.lru_cache(maxsize=16)
-def _smem_layout(rows: int, cols: int):
-    """The NVMMA shared layout of an int8 [rows, cols] TMA block (built once per shape: a call's host time)."""
+def _smem_layout(rows: int, cols: int, dtype: str = "int8"):
+    """The NVMMA shared layout of a [rows, cols] TMA block (built once per shape: a call's host time)."""
     from triton.experimental.gluon import language as gl
 
-    return gl.NVMMASharedLayout.get_default_for([rows, cols], gl.int8)
+    return gl.NVMMASharedLayout.get_default_for([rows, cols], getattr(gl, dtype))
 
 
 def ws_supported(device: torch.device) -> bool:
@@ -70,11 +73,20 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
         raise ValueError(f"mode 2 (diagonals) needs order [{n_groups}] int32")
     da = TensorDescriptor(a_planes, [pa * mp, kp], [kp, 1], [t.block_m, t.block_k], _smem_layout(t.block_m, t.block_k))
     db = TensorDescriptor(b_planes, [pb * np_, kp], [kp, 1], [t.block_n, t.block_k], _smem_layout(t.block_n, t.block_k))
+    tma_store = t.tma_store and mode != 1
+    if tma_store:
+        if out.dtype != torch.int32 or not out.is_contiguous() or out.shape[1:] != (mp, np_):
+            raise ValueError(f"out {tuple(out.shape)} {out.dtype} is not a contiguous int32 [D, {mp}, {np_}]")
+        piece = t.block_n // 8
+        dw = TensorDescriptor(out, [out.shape[0] * mp, np_], [np_, 1], [t.block_m, piece],
+                              _smem_layout(t.block_m, piece, "int32"))
+    else:
+        dw = da  # unused
     items = n_groups * (mp // t.block_m) * (np_ // t.block_n)
     if num_programs is None:
         num_programs = torch.cuda.get_device_properties(a_planes.device).multi_processor_count
     nprog = max(1, min(num_programs, items))
-    launch(ws_int8_gemm_kernel, (nprog,), da, db, out, p if p is not None else out, pf if pf is not None else out,
+    launch(ws_int8_gemm_kernel, (nprog,), da, db, out, dw, p if p is not None else out, pf if pf is not None else out,
            order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits, n_groups, MODE=mode,
            ACCUMULATE=accumulate, GROUP_M=t.group_m, NUM_PROGRAMS=nprog, STAGES=t.stages, LOADER_REGS=t.loader_regs,
-           num_warps=t.num_warps, maxnreg=t.maxnreg)
+           TMA_STORE=tma_store, num_warps=t.num_warps, maxnreg=t.maxnreg)

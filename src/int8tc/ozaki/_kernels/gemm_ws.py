@@ -25,7 +25,8 @@ same sums and are what CPU tests run.
 
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma, warpgroup_mma, warpgroup_mma_wait
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                              warpgroup_mma_wait)
 
 #: 1.5 * 2^52 (``_jit_helpers.RNE``): exact in FP32, so a literal is safe
 _RNE = gl.constexpr(6755399441055744.0)
@@ -101,9 +102,30 @@ def _ws_loader(a_desc, b_desc, a_bufs, b_bufs, ready, empty, order_ptr, Mp, Np, 
 
 
 @gluon.jit
-def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, Np, nk, diag, i_lo, n_sub, splits,
-            n_items, num_pid_m, num_pid_n, tiles, MODE: gl.constexpr, ACCUMULATE: gl.constexpr,
-            GROUP_M: gl.constexpr, NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr, num_warps: gl.constexpr):
+def _halves(x):
+    """x [R, C] -> (x[:, :C/2], x[:, C/2:]): the high column bit is a register bit of the wgmma layout,
+    so no data moves."""
+    R: gl.constexpr = x.shape[0]
+    C: gl.constexpr = x.shape[1]
+    return x.reshape([R, 2, C // 2]).permute(0, 2, 1).split()
+
+
+@gluon.jit
+def _stage_out(w_desc, c_bufs, piece, j: gl.constexpr, row, col):
+    """Column piece j of a tile through shared-memory buffer j % 2 and a TMA store to (row, col): the
+    store of piece j - 2 (same buffer) must have read the buffer first; j - 1's may still run."""
+    buf = c_bufs.index(j % 2)
+    tma.store_wait(1)
+    buf.store(piece)
+    fence_async_shared()
+    tma.async_copy_shared_to_global(w_desc, [row, col], buf)
+
+
+@gluon.jit
+def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, w_desc, c_bufs, p_ptr, pf_ptr, order_ptr, Mp, Np, nk, diag, i_lo,
+            n_sub, splits, n_items, num_pid_m, num_pid_n, tiles, MODE: gl.constexpr, ACCUMULATE: gl.constexpr,
+            GROUP_M: gl.constexpr, NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr, TMA_STORE: gl.constexpr,
+            num_warps: gl.constexpr):
     BLOCK_M: gl.constexpr = a_bufs.type.shape[1]
     BLOCK_N: gl.constexpr = b_bufs.type.shape[1]
     layout: gl.constexpr = _acc_layout(BLOCK_M, BLOCK_N, num_warps)
@@ -130,7 +152,29 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, order_ptr, Mp,
             plane = d
         o = plane.to(gl.int64) * Mp * Np + offs_m[:, None].to(gl.int64) * Np + offs_n[None, :]
         if MODE != 1:
-            gl.store(out_ptr + o, acc)
+            if TMA_STORE:
+                # INT32 tile in 8 column pieces (16 KB each), two shared-memory buffers, asynchronous TMA
+                # stores: the next tile's products start while the last pieces are written
+                PIECE: gl.constexpr = BLOCK_N // 8
+                row = plane * Mp + pid_m * BLOCK_M
+                col = pid_n * BLOCK_N
+                h0, h1 = _halves(acc)
+                q0, q1 = _halves(h0)
+                q2, q3 = _halves(h1)
+                e0, e1 = _halves(q0)
+                _stage_out(w_desc, c_bufs, e0, 0, row, col)
+                _stage_out(w_desc, c_bufs, e1, 1, row, col + PIECE)
+                e2, e3 = _halves(q1)
+                _stage_out(w_desc, c_bufs, e2, 0, row, col + 2 * PIECE)
+                _stage_out(w_desc, c_bufs, e3, 1, row, col + 3 * PIECE)
+                e4, e5 = _halves(q2)
+                _stage_out(w_desc, c_bufs, e4, 0, row, col + 4 * PIECE)
+                _stage_out(w_desc, c_bufs, e5, 1, row, col + 5 * PIECE)
+                e6, e7 = _halves(q3)
+                _stage_out(w_desc, c_bufs, e6, 0, row, col + 6 * PIECE)
+                _stage_out(w_desc, c_bufs, e7, 1, row, col + 7 * PIECE)
+            else:
+                gl.store(out_ptr + o, acc)
         else:
             p = gl.load(p_ptr + g).to(gl.int32)
             pinv = gl.load(pf_ptr + 2 * g)
@@ -150,14 +194,16 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, order_ptr, Mp,
             sn = pid_n * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, sl))
             so = plane.to(gl.int64) * Mp * Np + sm[:, None].to(gl.int64) * Np + sn[None, :]
             gl.store(out_ptr + so, r8)
+    if TMA_STORE:
+        tma.store_wait(0)
 
 
 @gluon.jit
-def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, Np, k0, k_len, diag, i_lo, n_sub,
-                        splits, n_groups,
+def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, w_desc, p_ptr, pf_ptr, order_ptr, Mp, Np, k0, k_len, diag, i_lo,
+                        n_sub, splits, n_groups,
                         MODE: gl.constexpr, ACCUMULATE: gl.constexpr, GROUP_M: gl.constexpr,
                         NUM_PROGRAMS: gl.constexpr, STAGES: gl.constexpr, LOADER_REGS: gl.constexpr,
-                        num_warps: gl.constexpr):
+                        TMA_STORE: gl.constexpr, num_warps: gl.constexpr):
     BLOCK_M: gl.constexpr = a_desc.block_type.shape[0]
     BLOCK_K: gl.constexpr = a_desc.block_type.shape[1]
     BLOCK_N: gl.constexpr = b_desc.block_type.shape[0]
@@ -165,6 +211,10 @@ def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, N
     b_bufs = gl.allocate_shared_memory(gl.int8, [STAGES, BLOCK_N, BLOCK_K], b_desc.layout)
     ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    if TMA_STORE:
+        c_bufs = gl.allocate_shared_memory(gl.int32, [2] + w_desc.block_type.shape, w_desc.layout)
+    else:
+        c_bufs = ready  # unused
     for i in gl.static_range(STAGES):
         mbarrier.init(ready.index(i), count=1)
         mbarrier.init(empty.index(i), count=1)
@@ -174,9 +224,9 @@ def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, N
     n_items = n_groups * tiles
     nk = k_len // BLOCK_K
     gl.warp_specialize([
-        (_ws_mma, (a_bufs, b_bufs, ready, empty, out_ptr, p_ptr, pf_ptr, order_ptr, Mp, Np, nk, diag, i_lo, n_sub,
-                   splits, n_items, num_pid_m, num_pid_n, tiles, MODE, ACCUMULATE, GROUP_M, NUM_PROGRAMS, STAGES,
-                   num_warps)),
+        (_ws_mma, (a_bufs, b_bufs, ready, empty, out_ptr, w_desc, c_bufs, p_ptr, pf_ptr, order_ptr, Mp, Np, nk, diag,
+                   i_lo, n_sub, splits, n_items, num_pid_m, num_pid_n, tiles, MODE, ACCUMULATE, GROUP_M, NUM_PROGRAMS,
+                   STAGES, TMA_STORE, num_warps)),
         (_ws_loader, (a_desc, b_desc, a_bufs, b_bufs, ready, empty, order_ptr, Mp, Np, k0, nk, diag, i_lo, n_sub,
                       splits, n_items, num_pid_m, num_pid_n, tiles, MODE, GROUP_M, NUM_PROGRAMS, STAGES)),
     ], [1], [LOADER_REGS])
