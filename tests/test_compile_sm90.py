@@ -339,13 +339,18 @@ if __name__ == "__main__":
     def _ws_case(mode):
         la = gl.NVMMASharedLayout.get_default_for([T.block_m, T.block_k], gl.int8)
         lb = gl.NVMMASharedLayout.get_default_for([T.block_n, T.block_k], gl.int8)
+        lw = gl.NVMMASharedLayout.get_default_for([T.block_m, T.block_n // 8], gl.int32)
+        tma_store = T.tma_store and mode != 1  # as ws_gemm launches it
         sig = {"a_desc": f"tensordesc<i8[{T.block_m}, {T.block_k}],{la!r}>",
                "b_desc": f"tensordesc<i8[{T.block_n}, {T.block_k}],{lb!r}>",
-               "out_ptr": "*u8" if mode == 1 else "*i32", "p_ptr": "*i64", "pf_ptr": "*fp64", "order_ptr": "*i32",
+               "out_ptr": "*u8" if mode == 1 else "*i32",
+               "w_desc": (f"tensordesc<i32[{T.block_m}, {T.block_n // 8}],{lw!r}>" if tma_store
+                          else f"tensordesc<i8[{T.block_m}, {T.block_k}],{la!r}>"),
+               "p_ptr": "*i64", "pf_ptr": "*fp64", "order_ptr": "*i32",
                "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32", "diag": "i32", "i_lo": "i32", "n_sub": "i32",
                "splits": "i32", "n_groups": "i32"}
         consts = {"MODE": mode, "ACCUMULATE": mode == 1, "GROUP_M": T.group_m, "NUM_PROGRAMS": 132,
-                  "STAGES": T.stages, "LOADER_REGS": T.loader_regs, "num_warps": T.num_warps}
+                  "STAGES": T.stages, "LOADER_REGS": T.loader_regs, "TMA_STORE": tma_store, "num_warps": T.num_warps}
         return _compile_gluon(ws_int8_gemm_kernel, sig, consts, num_warps=T.num_warps, maxnreg=T.maxnreg)
 
     report = {}
@@ -356,6 +361,7 @@ if __name__ == "__main__":
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
                         "int_div": sum(ptx.count(op) for op in ("rem.s32", "div.s32", "rem.u32", "div.u32")),
+                        "tma_store": "cp.async.bulk.tensor.2d.global.shared" in ptx,
                         "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx))}
     print(json.dumps(report))
 
@@ -406,6 +412,8 @@ def test_int8_products_use_wgmma(report):
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]
     for name in ("ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"):  # the warp-specialised Gluon kernel
         assert report[name]["wgmma_s8"] and report[name]["tma"], name
+    # its INT32 tiles (Ozaki-I) leave by TMA stores (twentieth session, benchmarks/NOTES.md 71)
+    assert report["ws_gemm_diag"]["tma_store"] and report["ws_gemm_diagonals"]["tma_store"]
 
 
 def test_split_uses_correctly_rounded_division(report):
