@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 RES = os.path.join(HERE, "results")
 PLOTS = os.path.join(HERE, "plots")
-GEMM = os.path.join(RES, "gemm_h200_2026-12-01_session17.csv")  # the seventeenth session: warp-specialised products
+GEMM = os.path.join(RES, "gemm_h200_2026-12-02_session20.csv")  # the twentieth session: TMA-store epilogue
 CURVE = os.path.join(RES, "gemm_curve_8192_S6_h200_2026-12-01_session17.csv")
 FILTERS = os.path.join(RES, "filters_h200_2026-11-30.csv")
 FILTERS_TMA = os.path.join(RES, "filters_bucket_tma_k_h200_2026-11-30.csv")  # bucketing's TMA default
