@@ -17,6 +17,11 @@ tiles (grouped along M) of one or more "groups":
   (added to the residue already there, mod p_g, when ``ACCUMULATE``), through shared memory as
   16-byte row vectors (32 KB of shared memory more than modes 0 and 2).
 
+Modes 0 and 2 with ``TMA_STORE`` (``WsTiles.tma_store``, the default) send the INT32 tile out in 8 column
+pieces through two shared-memory buffers by asynchronous TMA stores (``w_desc``: the output viewed as
+[planes * Mp, Np], block [BLOCK_M, BLOCK_N / 8]), so the next tile's products start while the last
+pieces are written; otherwise by ``gl.store`` from the wgmma registers.
+
 A and B^T are int8 planes viewed as [planes * Mp, Kp] and [planes * Np, Kp] (K contiguous) behind
 TMA descriptors; Mp, Np are multiples of the tile. No interpreter path: Gluon kernels compile for
 the GPU only; the Triton kernels in ``gemm.py`` and ``ozaki2/_kernels/kernels.py`` compute the
