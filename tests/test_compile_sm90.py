@@ -339,12 +339,13 @@ if __name__ == "__main__":
     def _ws_case(mode):
         la = gl.NVMMASharedLayout.get_default_for([T.block_m, T.block_k], gl.int8)
         lb = gl.NVMMASharedLayout.get_default_for([T.block_n, T.block_k], gl.int8)
-        lw = gl.NVMMASharedLayout.get_default_for([T.block_m, T.block_n // 8], gl.int32)
-        tma_store = T.tma_store and mode != 1  # as ws_gemm launches it
+        piece, wt = (T.block_n // 2, "u8") if mode == 1 else (T.block_n // 8, "i32")  # as ws_gemm launches it
+        lw = gl.NVMMASharedLayout.get_default_for([T.block_m, piece], gl.uint8 if mode == 1 else gl.int32)
+        tma_store = T.tma_store
         sig = {"a_desc": f"tensordesc<i8[{T.block_m}, {T.block_k}],{la!r}>",
                "b_desc": f"tensordesc<i8[{T.block_n}, {T.block_k}],{lb!r}>",
                "out_ptr": "*u8" if mode == 1 else "*i32",
-               "w_desc": (f"tensordesc<i32[{T.block_m}, {T.block_n // 8}],{lw!r}>" if tma_store
+               "w_desc": (f"tensordesc<{wt}[{T.block_m}, {piece}],{lw!r}>" if tma_store
                           else f"tensordesc<i8[{T.block_m}, {T.block_k}],{la!r}>"),
                "p_ptr": "*i64", "pf_ptr": "*fp64", "order_ptr": "*i32",
                "Mp": "i32", "Np": "i32", "k0": "i32", "k_len": "i32", "diag": "i32", "i_lo": "i32", "n_sub": "i32",
@@ -412,8 +413,9 @@ def test_int8_products_use_wgmma(report):
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]
     for name in ("ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"):  # the warp-specialised Gluon kernel
         assert report[name]["wgmma_s8"] and report[name]["tma"], name
-    # its INT32 tiles (Ozaki-I) leave by TMA stores (twentieth session, benchmarks/NOTES.md 71)
-    assert report["ws_gemm_diag"]["tma_store"] and report["ws_gemm_diagonals"]["tma_store"]
+    # its output tiles leave by TMA stores (twentieth session, benchmarks/NOTES.md 71)
+    for name in ("ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"):
+        assert report[name]["tma_store"], name
 
 
 def test_split_uses_correctly_rounded_division(report):

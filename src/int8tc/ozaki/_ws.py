@@ -22,11 +22,10 @@ class WsTiles:
     stages: int = 4
     loader_regs: int = 40
     maxnreg: int = 168  # 12 warps (8 + the loader's group) x 32 x 168 <= 65536 registers
-    #: modes 0 and 2: the INT32 tile goes out by asynchronous TMA stores of 8 column pieces through two
-    #: 16 KB shared-memory buffers (instead of st.global from the wgmma registers)
+    #: the output tile goes out by asynchronous TMA stores of 16 KB column pieces through two shared-memory
+    #: buffers (instead of st.global): 32 KB more shared memory, ~229.6 KB of the 232448 bytes an sm_90
+    #: block may have at these tiles
     tma_store: bool = True
-    # mode 1 (Ozaki-II) stores its uint8 tile through 32 KB more shared memory: 229444 bytes of the
-    # 232448 an sm_90 block may have at these tiles
 
 
 WS_TILES = WsTiles()
@@ -73,13 +72,14 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
         raise ValueError(f"mode 2 (diagonals) needs order [{n_groups}] int32")
     da = TensorDescriptor(a_planes, [pa * mp, kp], [kp, 1], [t.block_m, t.block_k], _smem_layout(t.block_m, t.block_k))
     db = TensorDescriptor(b_planes, [pb * np_, kp], [kp, 1], [t.block_n, t.block_k], _smem_layout(t.block_n, t.block_k))
-    tma_store = t.tma_store and mode != 1
+    tma_store = t.tma_store
     if tma_store:
-        if out.dtype != torch.int32 or not out.is_contiguous() or out.shape[1:] != (mp, np_):
-            raise ValueError(f"out {tuple(out.shape)} {out.dtype} is not a contiguous int32 [D, {mp}, {np_}]")
-        piece = t.block_n // 8
+        dtype = torch.uint8 if mode == 1 else torch.int32
+        if out.dtype != dtype or not out.is_contiguous() or out.shape[1:] != (mp, np_):
+            raise ValueError(f"out {tuple(out.shape)} {out.dtype} is not a contiguous {dtype} [planes, {mp}, {np_}]")
+        piece = t.block_n // (2 if mode == 1 else 8)  # 16 KB pieces
         dw = TensorDescriptor(out, [out.shape[0] * mp, np_], [np_, 1], [t.block_m, piece],
-                              _smem_layout(t.block_m, piece, "int32"))
+                              _smem_layout(t.block_m, piece, "uint8" if mode == 1 else "int32"))
     else:
         dw = da  # unused
     items = n_groups * (mp // t.block_m) * (np_ // t.block_n)

@@ -17,10 +17,11 @@ tiles (grouped along M) of one or more "groups":
   (added to the residue already there, mod p_g, when ``ACCUMULATE``), through shared memory as
   16-byte row vectors (32 KB of shared memory more than modes 0 and 2).
 
-Modes 0 and 2 with ``TMA_STORE`` (``WsTiles.tma_store``, the default) send the INT32 tile out in 8 column
-pieces through two shared-memory buffers by asynchronous TMA stores (``w_desc``: the output viewed as
-[planes * Mp, Np], block [BLOCK_M, BLOCK_N / 8]), so the next tile's products start while the last
-pieces are written; otherwise by ``gl.store`` from the wgmma registers.
+With ``TMA_STORE`` (``WsTiles.tma_store``, the default) the tile goes out in column pieces of 16 KB (8
+of the INT32 tile, 2 of the uint8 one) through two shared-memory buffers by asynchronous TMA stores
+(``w_desc``: the output viewed as [planes * Mp, Np], block [BLOCK_M, piece]), so the next tile's
+products start while the last pieces are written; otherwise by ``gl.store``, from the wgmma registers
+(modes 0, 2) or as 16-byte row vectors after a layout conversion (mode 1).
 
 A and B^T are int8 planes viewed as [planes * Mp, Kp] and [planes * Np, Kp] (K contiguous) behind
 TMA descriptors; Mp, Np are multiples of the tile. No interpreter path: Gluon kernels compile for
@@ -190,15 +191,23 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, w_desc, c_bufs, p_ptr, pf_ptr
             if ACCUMULATE:
                 r = r + gl.load(out_ptr + o).to(gl.int32)
                 r = gl.where(r >= p, r - p, r)
-            # through shared memory into rows of 16-byte vectors: the wgmma layout gives each thread
-            # 2 bytes per row segment, a quarter of every 32-byte sector it writes (twentieth session:
-            # 16 modular products 1.63 -> 1.42 ms at 4096^3, 13.68 -> 12.35 ms at 8192^3)
-            sl: gl.constexpr = gl.BlockedLayout([1, 16], [2, 16], [num_warps, 1], [1, 0])
-            r8 = gl.convert_layout(r.to(gl.uint8), sl)
-            sm = pid_m * BLOCK_M + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, sl))
-            sn = pid_n * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, sl))
-            so = plane.to(gl.int64) * Mp * Np + sm[:, None].to(gl.int64) * Np + sn[None, :]
-            gl.store(out_ptr + so, r8)
+            if TMA_STORE:
+                # the uint8 tile in 2 column pieces (16 KB each) by asynchronous TMA stores, as modes 0 and 2
+                row = plane * Mp + pid_m * BLOCK_M
+                col = pid_n * BLOCK_N
+                h0, h1 = _halves(r.to(gl.uint8))
+                _stage_out(w_desc, c_bufs, h0, 0, row, col)
+                _stage_out(w_desc, c_bufs, h1, 1, row, col + BLOCK_N // 2)
+            else:
+                # through shared memory into rows of 16-byte vectors: the wgmma layout gives each thread
+                # 2 bytes per row segment, a quarter of every 32-byte sector it writes (twentieth session:
+                # 16 modular products 1.63 -> 1.42 ms at 4096^3, 13.68 -> 12.35 ms at 8192^3)
+                sl: gl.constexpr = gl.BlockedLayout([1, 16], [2, 16], [num_warps, 1], [1, 0])
+                r8 = gl.convert_layout(r.to(gl.uint8), sl)
+                sm = pid_m * BLOCK_M + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, sl))
+                sn = pid_n * BLOCK_N + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, sl))
+                so = plane.to(gl.int64) * Mp * Np + sm[:, None].to(gl.int64) * Np + sn[None, :]
+                gl.store(out_ptr + so, r8)
     if TMA_STORE:
         tma.store_wait(0)
 
@@ -217,7 +226,7 @@ def ws_int8_gemm_kernel(a_desc, b_desc, out_ptr, w_desc, p_ptr, pf_ptr, order_pt
     ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
     if TMA_STORE:
-        c_bufs = gl.allocate_shared_memory(gl.int32, [2] + w_desc.block_type.shape, w_desc.layout)
+        c_bufs = gl.allocate_shared_memory(w_desc.dtype, [2] + w_desc.block_type.shape, w_desc.layout)
     else:
         c_bufs = ready  # unused
     for i in gl.static_range(STAGES):
