@@ -14,8 +14,7 @@ tiles (grouped along M) of one or more "groups":
   ``out[order[g]]``.
 - ``MODE = 1`` (Ozaki-II): group g = modulus g, one pair (g, g); the INT32 tile is reduced mod
   p_g in the epilogue (``modular_gemm_kernel``'s arithmetic) and stored as uint8 to ``out[g]``
-  (added to the residue already there, mod p_g, when ``ACCUMULATE``), through shared memory as
-  16-byte row vectors (32 KB of shared memory more than modes 0 and 2).
+  (added to the residue already there, mod p_g, when ``ACCUMULATE``).
 
 With ``TMA_STORE`` (``WsTiles.tma_store``, the default) the tile goes out in column pieces of 16 KB (8
 of the INT32 tile, 2 of the uint8 one) through two shared-memory buffers by asynchronous TMA stores
