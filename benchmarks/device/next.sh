@@ -1,24 +1,22 @@
-# planned device work of the twentieth session (written at the end of the nineteenth, which used ~1585 of its 1800 s
-# in s86..s89). Not a runnable queue: write sN.sh (next free: s90) with benchmarks/device/setup.sh; put everything
+# planned device work of the twenty-first session (written at the end of the twentieth, which used ~1415 of its 1800 s
+# in s90..s96). Not a runnable queue: write sN.sh (next free: s97) with benchmarks/device/setup.sh; put everything
 # under $OUT in one tar. Pass INT8TC_COMMIT=<hash> (the device's .git is the session's starting snapshot).
-# GPU-run on main at dd5bb43's tree: the Ozaki-I/II, launcher and dgemm files (s86, s87: all passed, the Ozaki-II file
-# with its dev-fixture CUDA variants), the sieve's GPU tests only in part (s86/s88: the first ~48 of 130; s89: 15 of
-# the rest + two end-to-end sieves): they compile slowly (~8 s each). b473bda (a jit-helper refactor) was checked by
-# identical sm_90a PTX only. So first: the sieve's GPU tests in full (~15 min: split over two calls, e.g. by -k) and
-# the Ozaki-I file's GPU tests.
+# GPU tests: run them as parallel pytest shards (s90: all 140 sieve GPU tests in 90 s as six shards, against 15+
+# minutes serially); the Ozaki files without -m (their dev-fixture CUDA variants) take ~150 s each in parallel.
+# Everything in the tree at the twentieth session's end was GPU-run (s95: Ozaki-I/II, dgemm; s90: sieve, unchanged since).
 #
-# 1. Issue 3 (s87, after ~2 min of GPU tests: 1.63 / 1.49 / 1.45 / 1.80x at 4096^3, 1.58 / 1.59 / 1.64 / 2.16x at
-#    8192^3): short at 4096^3 S = 4 and S = 6 in that run (1.54 / 1.56x on a fresh card, s77), and S = 2 depends on
-#    the host (0.54 or 0.85-0.90 ms in alternate runs, s86). Host time per one-shot call is still ~0.57 ms against
-#    ~0.53 ms of GPU time: the Gluon launch with its two descriptors is 69 us (host_phases.py), the side stream and
-#    events ~35 us, ~9 torch.empty ~50 us. Levers: one workspace allocation per call (one torch.empty, views for
-#    the rest), the descriptors built once per workspace in plans; measure with host_phases.py first.
-# 2. Issue 6 (s88: 0.967x native at 4096^3, 1.212x at 8192^3; targets 1.0x / 1.3x). GPU time at 4096^3 ~2.45 ms:
-#    products 1.62 (at the roof), CRT 0.22, A's scales 0.09 + split 0.15, B's 0.10 + 0.19 (side stream), guard
-#    0.07. The CRT runs at ~45% of both its DRAM and FP64 roofs: try a tile whose threads own 4-8 contiguous
-#    residues per plane (vector loads) before the INT8-tensor-core form of s_c (NOTES 69's plan). B^T's split reads
-#    a column-major view: a split kernel whose tile is transposed in registers (or TMA-loaded) for that layout.
-# 3. Issue 4 (s85, roof 1409 TOPS: pair search 48.4% / 41.6% at 131072 / 65536, 29.8% as a 16384 plan; bucketing
-#    43-63%): the Gluon ping-pong control lost (737 vs 974 TOPS, NOTES 70), so the Triton loop stays; what is left
-#    is the per-tile filter's instruction count (NOTES 67's table: products + group max 1504 TOPS, the pair test
-#    942-1010) and the 16384 plan's fixed costs.
+# 1. Issue 6 (s92..s96: dgemm("fp64") 1.28-1.31x native at 8192^3 over six runs, target 1.3x; 4096^3 1.05-1.07x, met;
+#    3.4x / 2.6-2.7x the dynamic emulation, met). Kernels of one 8192^3 call (s92): products 11.81 ms (now ~11.5 with
+#    the mode-1 TMA stores), CRT 0.97, B's scales 0.35 + split 0.86 (column-major view), A's 0.39 + 0.66, guard 0.33.
+#    Levers: (a) the Gluon epilogue still stalls the products: ~5% at K = 8192 (11.99 ms against 16 x 0.704 for the
+#    plain GEMM); an epilogue overlapped with the next tile's wgmma needs a second accumulator (registers: 168 cap)
+#    or a ping-pong of two consumer groups on 128 x 128 tiles; (b) the CRT at ~45% of its roofs (the INT8-tensor-core
+#    form of the chunk sums, NOTES 69); (c) B^T's split from the column-major view (0.86 against A's 0.66 ms).
+# 2. Issue 3 (s93/s94/s96): every 8192^3 point and 4096^3 S = 4 / S = 8 hold 1.5x; 4096^3 S = 6 1.47-1.52x; S = 2 is
+#    host-bound (0.53 ms of GPU time; 0.53-0.82 ms measured). Host time per one-shot call ~0.57 ms (+1 descriptor
+#    since the TMA store): fewer torch.empty (one buffer per workspace, views), the side stream only where it pays
+#    (it measured -2% at 8192^3 only), the descriptors' cost in the Gluon launch (benchmarks/host_phases.py).
+#    S = 6 at 4096^3: the splits run ~65 FP64 operations per element (a correctly rounded division first).
+# 3. Issue 4 (s94, roof now 1521 TOPS): pair search 44.5% (131072), 38.3% (65536), plan 45.9 / 42.6 / 27.7%;
+#    bucketing 39.5-57.3%. The filters ran at the same TOPS as in s85 (the roof rose): the per-tile filter's
+#    instruction count is the lever (NOTES 67's table).
