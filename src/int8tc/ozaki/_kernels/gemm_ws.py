@@ -116,14 +116,20 @@ def _halves(x):
 
 
 @gluon.jit
-def _stage_out(w_desc, c_bufs, piece, j: gl.constexpr, row, col):
-    """Column piece j of a tile through shared-memory buffer j % 2 and a TMA store to (row, col): the
-    store of piece j - 2 (same buffer) must have read the buffer first; j - 1's may still run."""
-    buf = c_bufs.index(j % 2)
+def _stage_pair(w_desc, c_bufs, x, row, col):
+    """The two column halves of x [R, C] out by TMA stores to (row, col) and (row, col + C/2), each
+    through its shared-memory buffer (0, then 1): before writing a buffer, the store that last read it
+    (two pieces back) must have finished reading; the other one may still run."""
+    C: gl.constexpr = x.shape[1]
+    h0, h1 = _halves(x)
     tma.store_wait(1)
-    buf.store(piece)
+    c_bufs.index(0).store(h0)
     fence_async_shared()
-    tma.async_copy_shared_to_global(w_desc, [row, col], buf)
+    tma.async_copy_shared_to_global(w_desc, [row, col], c_bufs.index(0))
+    tma.store_wait(1)
+    c_bufs.index(1).store(h1)
+    fence_async_shared()
+    tma.async_copy_shared_to_global(w_desc, [row, col + C // 2], c_bufs.index(1))
 
 
 @gluon.jit
@@ -156,28 +162,19 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, w_desc, c_bufs, p_ptr, pf_ptr
         else:
             plane = d
         o = plane.to(gl.int64) * Mp * Np + offs_m[:, None].to(gl.int64) * Np + offs_n[None, :]
+        row = plane * Mp + pid_m * BLOCK_M  # the tile in the TMA store's [planes * Mp, Np] view
+        col = pid_n * BLOCK_N
         if MODE != 1:
             if TMA_STORE:
                 # INT32 tile in 8 column pieces (16 KB each), two shared-memory buffers, asynchronous TMA
                 # stores: the next tile's products start while the last pieces are written
-                PIECE: gl.constexpr = BLOCK_N // 8
-                row = plane * Mp + pid_m * BLOCK_M
-                col = pid_n * BLOCK_N
                 h0, h1 = _halves(acc)
                 q0, q1 = _halves(h0)
                 q2, q3 = _halves(h1)
-                e0, e1 = _halves(q0)
-                _stage_out(w_desc, c_bufs, e0, 0, row, col)
-                _stage_out(w_desc, c_bufs, e1, 1, row, col + PIECE)
-                e2, e3 = _halves(q1)
-                _stage_out(w_desc, c_bufs, e2, 0, row, col + 2 * PIECE)
-                _stage_out(w_desc, c_bufs, e3, 1, row, col + 3 * PIECE)
-                e4, e5 = _halves(q2)
-                _stage_out(w_desc, c_bufs, e4, 0, row, col + 4 * PIECE)
-                _stage_out(w_desc, c_bufs, e5, 1, row, col + 5 * PIECE)
-                e6, e7 = _halves(q3)
-                _stage_out(w_desc, c_bufs, e6, 0, row, col + 6 * PIECE)
-                _stage_out(w_desc, c_bufs, e7, 1, row, col + 7 * PIECE)
+                _stage_pair(w_desc, c_bufs, q0, row, col)
+                _stage_pair(w_desc, c_bufs, q1, row, col + BLOCK_N // 4)
+                _stage_pair(w_desc, c_bufs, q2, row, col + BLOCK_N // 2)
+                _stage_pair(w_desc, c_bufs, q3, row, col + 3 * (BLOCK_N // 4))
             else:
                 gl.store(out_ptr + o, acc)
         else:
@@ -192,11 +189,7 @@ def _ws_mma(a_bufs, b_bufs, ready, empty, out_ptr, w_desc, c_bufs, p_ptr, pf_ptr
                 r = gl.where(r >= p, r - p, r)
             if TMA_STORE:
                 # the uint8 tile in 2 column pieces (16 KB each) by asynchronous TMA stores, as modes 0 and 2
-                row = plane * Mp + pid_m * BLOCK_M
-                col = pid_n * BLOCK_N
-                h0, h1 = _halves(r.to(gl.uint8))
-                _stage_out(w_desc, c_bufs, h0, 0, row, col)
-                _stage_out(w_desc, c_bufs, h1, 1, row, col + BLOCK_N // 2)
+                _stage_pair(w_desc, c_bufs, r.to(gl.uint8), row, col)
             else:
                 # through shared memory into rows of 16-byte vectors: the wgmma layout gives each thread
                 # 2 bytes per row segment, a quarter of every 32-byte sector it writes (twentieth session:
