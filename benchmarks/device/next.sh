@@ -1,9 +1,9 @@
-# planned device work of the twenty-first session (written at the end of the twentieth, which used ~1415 of its 1800 s
-# in s90..s96). Not a runnable queue: write sN.sh (next free: s97) with benchmarks/device/setup.sh; put everything
+# planned device work of the twenty-first session (written at the end of the twentieth, which used ~1710 of its 1800 s
+# in s90..s97). Not a runnable queue: write sN.sh (next free: s98) with benchmarks/device/setup.sh; put everything
 # under $OUT in one tar. Pass INT8TC_COMMIT=<hash> (the device's .git is the session's starting snapshot).
 # GPU tests: run them as parallel pytest shards (s90: all 140 sieve GPU tests in 90 s as six shards, against 15+
 # minutes serially); the Ozaki files without -m (their dev-fixture CUDA variants) take ~150 s each in parallel.
-# Everything in the tree at the twentieth session's end was GPU-run (s95: Ozaki-I/II, dgemm; s90: sieve, unchanged since).
+# Everything in the tree at the twentieth session's end was GPU-run (s97: Ozaki-I/II, dgemm after the last kernel change; s90: sieve, unchanged since).
 #
 # 1. Issue 6 (s92..s96: dgemm("fp64") 1.28-1.31x native at 8192^3 over six runs, target 1.3x; 4096^3 1.05-1.07x, met;
 #    3.4x / 2.6-2.7x the dynamic emulation, met). Kernels of one 8192^3 call (s92): products 11.81 ms (now ~11.5 with
