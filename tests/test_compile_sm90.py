@@ -23,7 +23,8 @@ if __name__ == "__main__":
     from int8tc.ozaki._kernels.split import split_kernel, split_rows_kernel, split_rows_once_kernel, split_scaled_kernel
     from int8tc.ozaki.gemm import DEFAULT_CONFIG as C
     from int8tc.ozaki2._kernels.kernels import (crt_kernel, cs_scale_kernel, modular_gemm_kernel, norm_bound_kernel,
-                                                residue_split_kernel, row_scales_kernel as ozaki2_row_scales_kernel)
+                                                residue_split_kernel, row_scales_kernel as ozaki2_row_scales_kernel,
+                                                scale_split_rows_kernel)
     from int8tc.ozaki2._kernels.guard import guard_kernel
     from int8tc.ozaki2._kernels.accurate import accurate_scale_kernel, bound_plane_kernel, bound_product_kernel
     from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, deferred_rows_kernel, mask_items_kernel, pair_search_kernel,
@@ -264,6 +265,13 @@ if __name__ == "__main__":
                                   "K": "i32", "Rp": "i32", "Kp": "i32", "Kps": "i32"},
                                  {"NMOD": 16, "FLOORS": True, "SUB": 8, "BLOCK_R": 8, "BLOCK_K": 128},
                                  {"num_warps": 4, "enable_fp_fusion": False}),
+        "ozaki2_scale_split": (scale_split_rows_kernel,
+                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
+                                "n_ptr": "*i64", "l1_ptr": "*fp64", "s_ptr": "*i64", "p_ptr": "*i64", "pf_ptr": "*fp64",
+                                "r_ptr": "*i8", "fs_ptr": "*i8", "R": "i32", "K": "i32", "Rp": "i32", "Kp": "i32",
+                                "Kps": "i32", "G": "i32"},
+                               {"NMOD": 16, "FLOORS": True, "SUB": 8, "WITH_L1": True, "L1_BITS": 20, "BLOCK_R": 2,
+                                "BLOCK_K": 512}, {"num_warps": 4, "enable_fp_fusion": False}),
         "ozaki2_norm_bound": (norm_bound_kernel,
                               {"x_ptr": "*fp64", "stride_xr": "i32", "stride_xk": "i32", "rowmax_ptr": "*i64",
                                "n_ptr": "*i64", "l1_ptr": "*fp64", "R": "i32", "K": "i32"},
@@ -382,7 +390,7 @@ def report():
                                   "pair_search_tma_rowhits", "segment_pair_search_rowhits",
                                   "segment_pair_search_tma_defer", "pair_search_defer", "deferred_rows",
                                   "segment_pair_search_tma_rounds", "pair_search_tma_rounds", "bucket_tma_rounds",
-                                  "ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
+                                  "ozaki2_residue_split", "ozaki2_scale_split", "ozaki2_norm_bound", "ozaki2_modular_gemm",
                                   "ozaki2_crt", "ozaki2_cs_scale", "ozaki2_row_scales", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
@@ -426,7 +434,7 @@ def test_split_uses_correctly_rounded_division(report):
 
 def test_ozaki2_element_passes_avoid_int64_division(report):
     # measured 2026-11-30: int64 % in the residue split cost ~4 ms at 4096^2 (16 moduli)
-    for name in ("ozaki2_residue_split", "ozaki2_norm_bound", "ozaki2_row_scales", "ozaki2_crt"):
+    for name in ("ozaki2_residue_split", "ozaki2_scale_split", "ozaki2_norm_bound", "ozaki2_row_scales", "ozaki2_crt"):
         assert not report[name]["int64_div"], name
 
 
@@ -436,8 +444,9 @@ def test_per_element_per_modulus_passes_avoid_slow_instructions(report):
     # conversion per element and modulus in the residue split and the CRT (a quarter of FP64's rate)
     assert report["ozaki2_modular_gemm"]["int_div"] <= 16, report["ozaki2_modular_gemm"]["int_div"]  # was 142
     assert report["ws_gemm_mod"]["int_div"] <= 16, report["ws_gemm_mod"]["int_div"]
-    for name in ("ozaki2_residue_split", "ozaki2_crt"):
+    for name in ("ozaki2_residue_split", "ozaki2_scale_split", "ozaki2_crt"):
         assert not report[name]["int_div"], name
+    assert report["ozaki2_scale_split"]["f64_int_cvt"] <= 64
     assert report["ozaki2_residue_split"]["f64_int_cvt"] <= 64  # the guard's floors, once per element (was >= 480)
     for name in ("ozaki2_crt", "reconstruct"):
         assert not report[name]["f64_int_cvt"], name

@@ -239,14 +239,22 @@ def test_gpu_ws_products_match_the_triton_kernel(rng, k_chunk):
 
 
 @pytest.mark.parametrize("fork", [True, False])
-def test_deferred_b_passes_forked_or_not_give_the_same_product(rng, dev, fork):
+def test_deferred_b_passes_forked_or_not_give_the_same_product(rng, dev, fork, monkeypatch):
     """One-shot calls run B's passes on a side stream (``int8tc._streams``); unforked, a deferred
     plan runs them in order at its first call (and the guard's count still sees B's floors)."""
     a, b = rng.standard_normal((9, 40)), rng.standard_normal((40, 13))
     plan = OzakiIIGemm(torch.from_numpy(b).to(dev), 16, backend="triton", small_tiles=dev.type == "cpu",
                        bounds=True, _defer_b=True)
     if fork:
-        plan._fork_b()
+        import int8tc._streams as streams
+
+        monkeypatch.setattr(streams, "SIDE_STREAM_MIN_MNK", 0)  # fork this small product too
+        plan._fork_b(9)
+        assert plan._b_ready is not None or dev.type == "cpu"  # on the CPU the passes ran inline
+        assert not plan._b_deferred
+    else:
+        plan._fork_b(9)  # below SIDE_STREAM_MIN_MNK: still deferred, run in order by the call
+        assert plan._b_deferred and plan._b_ready is None
     out = poisoned((9, 13), torch.float64, dev)
     c, failures = plan.guarded(torch.from_numpy(a).to(dev), 2.0, out=out)
     np.testing.assert_array_equal(c.cpu().numpy(), r2.gemm(a, b, 16))
@@ -307,3 +315,63 @@ def test_scales_kernel_choice(dev):
     plan.scales_kernel = "fast"
     with pytest.raises(ValueError, match="'fast'"):
         plan.fused_scales(shaped(enough, 64))
+
+
+@pytest.mark.parametrize("bounds,stride", [(False, 1), (True, 1), (True, 4)])
+def test_fused_scale_split_writes_the_two_step_bytes(rng, dev, bounds, stride):
+    """scale_split_rows_kernel (split_kernel="fused", several tiles) writes the same exponents, row
+    maxima, L1 ceilings, residue planes (padding included), floors and packed floors as the scales
+    kernels followed by the residue split, on A and on a column-major view (B^T's layout), with
+    extreme, zero, subnormal and non-finite rows, R and K not multiples of the tile; C matches
+    the reference bit for bit."""
+    m, k, n = 23, 150, 11
+    a = rng.standard_normal((m, k)) * np.ldexp(1.0, rng.integers(-200, 201, m))[:, None]
+    b = rng.standard_normal((k, n)) * np.ldexp(1.0, rng.integers(-200, 201, n))[None, :]
+    a[3], b[:, 4] = 0.0, 0.0
+    a[5, 17], a[8, 0], b[120, 7] = np.inf, np.nan, -np.inf
+    a[11, 149] = 1e307
+    a[12] *= 1e-310
+    tb = torch.from_numpy(b).to(dev)
+    tiles = [(1, 32, 4), (2, 64, 4), (4, 256, 4)] if dev.type == "cpu" else [(1, 1024, 4), (2, 512, 4), (8, 128, 4)]
+    for x in (torch.from_numpy(a).to(dev), torch.from_numpy(np.ascontiguousarray(a.T)).to(dev).t()):
+        plan = OzakiIIGemm(tb, 16, backend="triton", small_tiles=dev.type == "cpu", bounds=bounds,
+                           guard_stride=stride)
+        got = []
+        for kind, tile in [("separate", None)] + [("fused", t) for t in tiles]:
+            plan.split_kernel = kind
+            if tile:
+                plan.fused_split_tiles = tile
+            assert plan.fused_split(x) == (kind == "fused")
+            ra, res, s, bufs, fs, _ = plan._workspace(m)
+            for t in (ra, s, bufs[0], bufs[2]):
+                t.fill_(7 if t.dtype == torch.int8 else -3)  # poison: unwritten bytes would differ
+            plan._scale_split(x, plan.g_a, s, bufs, ra, fs)
+            out = [t.cpu().numpy().copy() for t in (s, bufs[0], ra, fs)] + ([bufs[2].cpu().numpy().copy()] if bounds else [])
+            finite = np.isfinite(a).all(axis=1)
+            out.append(bufs[1].cpu().numpy()[finite])  # the norm bounds (unspecified on non-finite rows)
+            got.append(out)
+            c = poisoned((m, n), torch.float64, dev)
+            plan(x, out=c)
+            np.testing.assert_array_equal(c.cpu().numpy(), r2.gemm(a, b, 16), err_msg=f"{kind} {tile}")
+        for other, tile in zip(got[1:], tiles):
+            for i, (u, v) in enumerate(zip(got[0], other)):
+                np.testing.assert_array_equal(u, v, err_msg=f"output {i}, tile {tile}, stride {x.stride()}")
+
+
+def test_fused_split_choice(dev):
+    """"auto" fuses the scales into the split for rows-contiguous operands with enough programs per SM;
+    a bad setting is an error naming it."""
+    plan = OzakiIIGemm(torch.ones((4, 3), dtype=torch.float64, device=dev), 2, backend="triton", small_tiles=True)
+    br = plan.fused_split_tiles[0]
+    from int8tc.ozaki2.gemm import FUSED_SPLIT_MIN_PROGRAMS_PER_SM as per_sm
+
+    enough = per_sm * plan._sms * br
+    rows = torch.empty((enough, 64), dtype=torch.float64, device=dev)
+    assert plan.fused_split(rows)
+    assert not plan.fused_split(rows[: enough - br])
+    assert not plan.fused_split(torch.empty((64, enough), dtype=torch.float64, device=dev).t())
+    plan.split_kernel = "separate"
+    assert not plan.fused_split(rows)
+    plan.split_kernel = "fast"
+    with pytest.raises(ValueError, match="'fast'"):
+        plan.fused_split(rows)

@@ -403,13 +403,21 @@ def test_gpu_ws_kernel_matches_the_triton_kernel(rng, splits, diagonals, one_lau
 
 
 @pytest.mark.parametrize("fork", [True, False])
-def test_deferred_b_split_forked_or_not_gives_the_same_product(rng, dev, fork):
+def test_deferred_b_split_forked_or_not_gives_the_same_product(rng, dev, fork, monkeypatch):
     """One-shot calls split B on a side stream (``int8tc._streams``); a plan whose deferred split
     was never forked splits B in order at its first call: both give the reference's product."""
     a_np, b_np = rng.standard_normal((9, 70)), rng.standard_normal((70, 11))
     plan = _plan(torch.from_numpy(b_np).to(dev), 3, scaling="row", _defer_b=True)
     if fork:
-        plan._fork_b()
+        import int8tc._streams as streams
+
+        monkeypatch.setattr(streams, "SIDE_STREAM_MIN_MNK", 0)  # fork this small product too
+        plan._fork_b(9)
+        assert plan._b_ready is not None or dev.type == "cpu"  # on the CPU the passes ran inline
+        assert not plan._b_deferred
+    else:
+        plan._fork_b(9)  # below SIDE_STREAM_MIN_MNK: still deferred, run in order by the call
+        assert plan._b_deferred and plan._b_ready is None
     out = poisoned((9, 11), torch.float64, dev)
     plan(torch.from_numpy(a_np).to(dev), out=out)
     _check(a_np, b_np, out, 3, None, "row")

@@ -66,3 +66,16 @@ def accepts_dlpack(fn):
         return (first, *result[1:]) if isinstance(result, tuple) else first
 
     return wrapper
+
+
+@functools.lru_cache(maxsize=64)
+def sm_count(device: torch.device) -> int:
+    """The CUDA device's multiprocessor count, read once per device (a device property query costs
+    a few microseconds of host time per call; the count never changes)."""
+    return torch.cuda.get_device_properties(device).multi_processor_count
+
+
+@functools.lru_cache(maxsize=64)
+def capability(device: torch.device) -> tuple[int, int]:
+    """The CUDA device's compute capability, read once per device."""
+    return torch.cuda.get_device_capability(device)

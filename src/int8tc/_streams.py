@@ -7,7 +7,9 @@ work already on the current stream, so both operands are ready) while A's run on
 stream; the current stream waits on an event before the first kernel that reads B's results,
 and in any case before the one-shot function returns (``joined``), so nothing enqueued later on the
 current stream can race the side stream, also when the call raises. Plans built by users keep
-B's passes on the current stream.
+B's passes on the current stream, and so do one-shot products below SIDE_STREAM_MIN_MNK, where
+the side stream's host cost (a pooled stream, its wait, the stream switches and an event: ~40 us)
+weighs more than the overlap it buys.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ import contextlib
 from typing import Callable
 
 import torch
+
+#: M N K from which a one-shot product runs B's passes on the side stream: measured -2% for
+#: dgemm("fp64") at 8192^3 and nothing at 4096^3 (seventeenth session, benchmarks/NOTES.md 69),
+#: while Ozaki-I at 4096^3 with S = 2 is bound by the call's host time (NOTES.md 71)
+SIDE_STREAM_MIN_MNK = 2**38
 
 
 def on_side_stream(device: torch.device, fn: Callable[[], None]) -> torch.cuda.Event | None:
@@ -64,10 +71,13 @@ class DeferredB:
     def _b_runs(self) -> bool:
         return self.backend == "triton" and self.k > 0 and self.n > 0
 
-    def _fork_b(self) -> None:
-        if self._b_deferred and self._b_runs():
+    def _fork_b(self, m: int) -> None:
+        """Before a one-shot call with ``m`` rows of A: B's passes go to the side stream if the
+        product is large enough (SIDE_STREAM_MIN_MNK), else they stay deferred and ``_join_b``
+        runs them on the current stream."""
+        if self._b_deferred and self._b_runs() and m * self.n * self.k >= SIDE_STREAM_MIN_MNK:
             self._b_ready = on_side_stream(self.device, self._b_passes)
-        self._b_deferred = False
+            self._b_deferred = False
 
     def _join_b(self) -> None:
         if self._b_deferred:  # deferred but never forked: run them here, in order

@@ -170,8 +170,8 @@ class DgemmPlan:
 
             self._plan = OzakiIIGemm(b, self.choice.count, backend=backend, bounds=self.guard, _defer_b=_defer_b)
 
-    def _fork_b(self) -> None:
-        self._plan._fork_b()
+    def _fork_b(self, m: int) -> None:
+        self._plan._fork_b(m)
 
     def _join_b(self) -> None:
         self._plan._join_b()
@@ -222,7 +222,7 @@ def dgemm(a: torch.Tensor, b: torch.Tensor, accuracy: str | None = "fp64", *, bi
     from ._streams import joined
 
     plan = DgemmPlan(b, accuracy, bits=bits, backend=backend, guard=guard, _defer_b=True)
-    plan._fork_b()  # B's passes overlap A's (``_streams``)
+    plan._fork_b(a.shape[0])  # B's passes overlap A's where that pays (``_streams``)
     with joined(plan):
         c = plan(a, out=out)
     return (c, plan.choice) if return_choice else c

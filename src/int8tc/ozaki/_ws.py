@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import torch
 
+from .._checks import capability, sm_count
 from .._launcher import launch
 
 
@@ -41,7 +42,7 @@ def _smem_layout(rows: int, cols: int, dtype: str = "int8"):
 
 def ws_supported(device: torch.device) -> bool:
     """The Gluon kernel is built for Hopper (sm_90) only."""
-    return device.type == "cuda" and torch.cuda.get_device_capability(device) == (9, 0)
+    return device.type == "cuda" and capability(device) == (9, 0)
 
 
 def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *, mode: int, k0: int, k_len: int,
@@ -84,7 +85,7 @@ def ws_gemm(a_planes: torch.Tensor, b_planes: torch.Tensor, out: torch.Tensor, *
         dw = da  # unused
     items = n_groups * (mp // t.block_m) * (np_ // t.block_n)
     if num_programs is None:
-        num_programs = torch.cuda.get_device_properties(a_planes.device).multi_processor_count
+        num_programs = sm_count(a_planes.device)
     nprog = max(1, min(num_programs, items))
     launch(ws_int8_gemm_kernel, (nprog,), da, db, out, dw, p if p is not None else out, pf if pf is not None else out,
            order if order is not None else out, mp, np_, k0, k_len, diag, i_lo, n_sub, splits, n_groups, MODE=mode,

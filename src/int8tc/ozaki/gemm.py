@@ -254,7 +254,7 @@ def gemm_fp64(a: torch.Tensor, b: torch.Tensor, splits: int = 4, *, diagonals: i
     from .._streams import joined
 
     plan = OzakiGemm(b, splits, diagonals=diagonals, scaling=scaling, config=config, backend=backend, _defer_b=True)
-    plan._fork_b()  # B's split overlaps A's (``_streams``)
+    plan._fork_b(a.shape[0])  # B's split overlaps A's where that pays (``_streams``)
     with joined(plan):
         return plan(a, out=out)
 

@@ -67,6 +67,11 @@ SCALE_BLOCK = 1024
 ROW_SCALES_BLOCK_R, ROW_SCALES_BLOCK_K = 8, 128
 #: the longest K it takes (rows contiguous, rows strided); ``OzakiIIGemm.fused_scales``
 ROW_SCALES_MAX_K = (8192, 2048)
+#: the scales + residues kernel (``scale_split_rows_kernel``, ``OzakiIIGemm.fused_split``): rows per program,
+#: columns per step, warps. Provisional (twenty-first session), to be measured by benchmarks/tune_scale_split.py
+FUSED_SPLIT_TILES = (2, 512, 4)
+#: "auto" fuses for rows-contiguous operands whose grid gives at least this many programs per SM
+FUSED_SPLIT_MIN_PROGRAMS_PER_SM = 4
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
 NONFINITE_EXPONENT = -(1 << 40)
 #: CRT tile: 16x64 with 4 warps. Eighth session, 8192^3, 15 moduli: 0.73 ms as a phase against
@@ -158,6 +163,11 @@ class OzakiIIGemm(DeferredB):
         self.split_tiles = SPLIT_TILES
         #: which kernels compute the operands' scales: "auto" (``fused_scales``), "fused" or "chunked"
         self.scales_kernel = "auto"
+        #: scales and residues of an operand in one launch: "auto" (``fused_split``), "fused" or "separate"
+        #: (the scales by ``scales_kernel``'s choice, then the residue split); same bytes either way
+        self.split_kernel = "auto"
+        #: the fused kernel's tile (rows per program, columns per step, warps)
+        self.fused_split_tiles = FUSED_SPLIT_TILES
         from ..ozaki._launch import _num_programs
 
         self._sms = _num_programs(b.device)
@@ -196,8 +206,7 @@ class OzakiIIGemm(DeferredB):
         # B's columns are the rows of B^T; a row-major B makes that a strided view whose residue
         # split needs a layout conversion per modulus (NOTES 19); transpose_b copies B^T once instead
         bt = self._b.t().contiguous() if self.transpose_b and self._b.stride(0) != 1 else self._b.t()
-        self._scales(bt, self.g_b, self._sb, self._rows_b)
-        self._split(bt, self._sb, self._rb, self._rows_b[0], self._fs_b)
+        self._scale_split(bt, self.g_b, self._sb, self._rows_b, self._rb, self._fs_b)
         if self.scaling == "accurate":  # B's 7-bit bounds and t_j = eb_j + sb_j, for A's exponents
             self._ub = torch.empty((self.np_, self.kp), dtype=torch.int8, device=self.device)
             self._bound_plane(bt, self._rows_b[0], self._ub, self._rows_b[1])
@@ -298,6 +307,35 @@ class OzakiIIGemm(DeferredB):
         max_k = ROW_SCALES_MAX_K[0] if x.stride(1) == 1 else ROW_SCALES_MAX_K[1]
         return triton.cdiv(r, ROW_SCALES_BLOCK_R) >= 2 * self._sms and k <= max_k
 
+    def fused_split(self, x: torch.Tensor) -> bool:
+        """Whether x [R, K] (A, or B^T) gets its scales and residues from one launch of the
+        row-owning ``scale_split_rows_kernel`` (``split_kernel``: "auto", "fused" or "separate")."""
+        if self.split_kernel not in ("auto", "fused", "separate"):
+            raise ValueError(f"split_kernel must be 'auto', 'fused' or 'separate', got {self.split_kernel!r}")
+        if self.split_kernel != "auto":
+            return self.split_kernel == "fused"
+        r, k = x.shape
+        return x.stride(1) == 1 and triton.cdiv(r, self.fused_split_tiles[0]) >= FUSED_SPLIT_MIN_PROGRAMS_PER_SM * self._sms
+
+    def _scale_split(self, x: torch.Tensor, g: int, s: torch.Tensor, rows: tuple, out: torch.Tensor,
+                     sub: torch.Tensor) -> None:
+        """``_scales`` then ``_split`` (s, rows and out as they take them), or both in one launch
+        where ``fused_split`` says so: the same bytes either way."""
+        if not self.fused_split(x):
+            self._scales(x, g, s, rows)
+            self._split(x, s, out, rows[0], sub)
+            return
+        from ._kernels.kernels import scale_split_rows_kernel
+
+        r, k = x.shape
+        _, rp, kp = out.shape
+        bits, n, l1 = rows
+        br, bk, nw = self.fused_split_tiles
+        launch(scale_split_rows_kernel, (triton.cdiv(rp, br),), x, x.stride(0), x.stride(1), bits, n, l1, s, self._p,
+               self._pf, out, sub, r, k, rp, kp, sub.shape[1], g, NMOD=self.n_moduli, FLOORS=self.bounds,
+               SUB=self.guard_stride if sub.numel() else 1, WITH_L1=self.bounds, L1_BITS=reference.L1_BITS,
+               BLOCK_R=br, BLOCK_K=bk, num_warps=nw, enable_fp_fusion=False)
+
     def _sub_floors(self, rp: int) -> torch.Tensor:
         """[rp, Kps] int8 zeros: the guard's packed floors of every guard_stride-th column (its
         padding stays zero: the split writes only the columns it has)."""
@@ -321,9 +359,9 @@ class OzakiIIGemm(DeferredB):
         if self.scaling == "accurate":
             self._join_b()
             self._accurate_scales(a, sa, rows, ua)
+            self._split(a, sa, ra, rows[0], fs)
         else:
-            self._scales(a, self.g_a, sa, rows)
-        self._split(a, sa, ra, rows[0], fs)
+            self._scale_split(a, self.g_a, sa, rows, ra, fs)
         self._join_b()  # B's residues, if a one-shot call split them on a side stream
         self._products(ra, res)
         self._crt(res, sa, out)
@@ -423,8 +461,7 @@ class OzakiIIGemm(DeferredB):
             out = self(a, out)
             return out, self.guard_failures(a, tau)
         ra, res, sa, rows, fs, ua = self._workspace(a.shape[0])
-        self._scales(a, self.g_a, sa, rows)
-        self._split(a, sa, ra, rows[0], fs)
+        self._scale_split(a, self.g_a, sa, rows, ra, fs)
         self._join_b()  # B's scales, residues and floors, if a one-shot call split them on a side stream
         strided = fs.numel() > 0
         count = self._guard_count(a.shape[0], fs, self._fs_b, tau) if strided else \
@@ -521,7 +558,7 @@ def gemm_fp64_crt(a: torch.Tensor, b: torch.Tensor, moduli: int = 16, *, scaling
     from .._streams import joined
 
     plan = OzakiIIGemm(b, moduli, scaling=scaling, backend=backend, _defer_b=True)
-    plan._fork_b()  # B's passes overlap A's (``_streams``)
+    plan._fork_b(a.shape[0])  # B's passes overlap A's where that pays (``_streams``)
     with joined(plan):
         return plan(a, out=out)
 

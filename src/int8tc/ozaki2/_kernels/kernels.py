@@ -108,26 +108,17 @@ def cs_scale_kernel(
 
 
 @triton.jit
-def row_scales_kernel(
-    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
-    rowmax_ptr,  # [R] int64 out: bits of max |x_r| (as Ozaki-I's absmax kernel)
-    n_ptr,  # [R] int64 out: sum_k ceil(|x| 2^(7 - e))^2 (as norm_bound_kernel; unspecified on inf/nan rows)
-    l1_ptr,  # [R] float64 out when WITH_L1: sum_k (rint(|x| 2^(L1_BITS - e)) + 1) over x != 0
-    s_ptr,  # [R] int64 out: the scale exponents (as cs_scale_kernel)
-    R, K, G,
-    WITH_L1: tl.constexpr, L1_BITS: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
-):
-    """absmax_rows + norm_bound_kernel + cs_scale_kernel in one launch: each program owns BLOCK_R
-    whole rows and reads them twice (the max, then the bounds, the second pass from the end so its
-    first tiles are the ones most likely still in L2); no atomics, no zeroed buffers. The same
-    integers as the three kernels: the 7-bit ceilings are formed in FP64 here (exact: 0..128, their
-    squares and sums are integers below 2^53), without the float-to-int conversions."""
-    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
-    rmask = rows < R
+def _row_scales(x_ptr, stride_xr, stride_xk, rows, rmask, K, G, WITH_L1: tl.constexpr, L1_BITS: tl.constexpr,
+                BLOCK_K: tl.constexpr):
+    """(bits of max |x_r|, n_r, L1 ceilings, scale exponents) of whole rows: two sweeps over K, the
+    max, then the bounds from the end (its first tiles are the ones most likely still in L2). The
+    same integers as absmax_rows + norm_bound_kernel + cs_scale_kernel: the 7-bit ceilings are
+    formed in FP64 (exact: 0..128, their squares and sums are integers below 2^53), without the
+    float-to-int conversions."""
     best = rows_absmax_bits(x_ptr, stride_xr, stride_xk, rows, rmask, K, BLOCK_K)
     e = max_exponent(best)
-    acc = tl.zeros((BLOCK_R,), dtype=tl.float64)
-    acc1 = tl.zeros((BLOCK_R,), dtype=tl.float64)
+    acc = tl.zeros(rows.shape, dtype=tl.float64)
+    acc1 = tl.zeros(rows.shape, dtype=tl.float64)
     last = (K - 1) // BLOCK_K * BLOCK_K
     for t in range(0, K, BLOCK_K):
         cols = last - t + tl.arange(0, BLOCK_K)
@@ -140,31 +131,41 @@ def row_scales_kernel(
         if WITH_L1:
             acc1 += tl.sum(_round_up_shifted(x, (L1_BITS - e)[:, None] + tl.zeros_like(x).to(tl.int64)), axis=1)
     n = acc.to(tl.int64)
-    tl.store(rowmax_ptr + rows, best, mask=rmask)
-    tl.store(n_ptr + rows, n, mask=rmask)
-    if WITH_L1:
-        tl.store(l1_ptr + rows, acc1, mask=rmask)
-    tl.store(s_ptr + rows, _cs_exponent(best, n, G), mask=rmask)
+    return best, n, acc1, _cs_exponent(best, n, G)
 
 
 @triton.jit
-def residue_split_kernel(
+def _store_row_scales(rowmax_ptr, n_ptr, l1_ptr, s_ptr, rows, rmask, best, n, l1, s, WITH_L1: tl.constexpr):
+    tl.store(rowmax_ptr + rows, best, mask=rmask)
+    tl.store(n_ptr + rows, n, mask=rmask)
+    if WITH_L1:
+        tl.store(l1_ptr + rows, l1, mask=rmask)
+    tl.store(s_ptr + rows, s, mask=rmask)
+
+
+@triton.jit
+def row_scales_kernel(
     x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
-    s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s), |X'| <= 2^62
-    p_ptr,  # [NMOD] int64 moduli
-    pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p
-    r_ptr,  # [NMOD (+1), Rp, Kp] int8 out: symmetric residues of X' (zero padded), then the floors
-    rowmax_ptr,  # [R] int64 bits of max |x_r| (read when FLOORS)
-    fs_ptr,  # [Rp, Kps] int8, zeroed once by the caller: the floors of columns 0, SUB, 2 SUB, ... (SUB > 1)
-    R, K, Rp, Kp, Kps,
-    NMOD: tl.constexpr, FLOORS: tl.constexpr, SUB: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+    rowmax_ptr,  # [R] int64 out: bits of max |x_r| (as Ozaki-I's absmax kernel)
+    n_ptr,  # [R] int64 out: sum_k ceil(|x| 2^(7 - e))^2 (as norm_bound_kernel; unspecified on inf/nan rows)
+    l1_ptr,  # [R] float64 out when WITH_L1: sum_k (rint(|x| 2^(L1_BITS - e)) + 1) over x != 0
+    s_ptr,  # [R] int64 out: the scale exponents (as cs_scale_kernel)
+    R, K, G,
+    WITH_L1: tl.constexpr, L1_BITS: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
 ):
+    """absmax_rows + norm_bound_kernel + cs_scale_kernel in one launch: each program owns BLOCK_R
+    whole rows and reads them twice (``_row_scales``); no atomics, no zeroed buffers."""
     rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
-    cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
     rmask = rows < R
-    inside = rmask[:, None] & (cols < K)[None, :]
-    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, inside)
-    s = tl.load(s_ptr + rows, mask=rmask, other=0)
+    best, n, l1, s = _row_scales(x_ptr, stride_xr, stride_xk, rows, rmask, K, G, WITH_L1, L1_BITS, BLOCK_K)
+    _store_row_scales(rowmax_ptr, n_ptr, l1_ptr, s_ptr, rows, rmask, best, n, l1, s, WITH_L1)
+
+
+@triton.jit
+def _residue_tile(x, rows, cols, rmask, s, bits, p_ptr, pf_ptr, r_ptr, fs_ptr, Rp, Kp, Kps,
+                  NMOD: tl.constexpr, FLOORS: tl.constexpr, SUB: tl.constexpr):
+    """The NMOD symmetric residues of rint(x 2^s) for a [rows, cols] tile of X (0 outside it) into
+    r_ptr's planes, and with FLOORS the guard's 7-bit floors (``bits``: the rows' max |x| bits)."""
     y = _ldexp(x, s[:, None] + tl.zeros_like(x).to(tl.int64))
     # rint, ties to even, for |y| <= 2^62: values at or above 2^52 are already integers
     magic = tl.where(y >= 0, TWO52, -TWO52)
@@ -193,7 +194,6 @@ def residue_split_kernel(
         m32 = (h32 * c31.to(tl.int32) + lo32) + q32 * (-p)  # wraps mod 2^32: only the low byte matters
         tl.store(r_ptr + k * plane + offs, m32.to(tl.int8), mask=out_mask)
     if FLOORS:  # plane NMOD: the guard's 7-bit floors of |x| 2^(7 - e), 0 on zero and non-finite rows
-        bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
         e = max_exponent(bits)  # max |x_r| < 2^e: floors <= 127
         f = _ldexp(tl.abs(x), (7 - e)[:, None] + tl.zeros_like(x).to(tl.int64))  # exact or rounded down
         f = tl.where(live_row(bits)[:, None], f, 0.0).to(tl.int32).to(tl.int8)  # truncation = floor
@@ -202,6 +202,55 @@ def residue_split_kernel(
             sc = cols // SUB
             keep = out_mask & ((cols % SUB == 0) & (sc < Kps))[None, :]
             tl.store(fs_ptr + rows[:, None].to(tl.int64) * Kps + sc[None, :], f, mask=keep)
+
+
+@triton.jit
+def residue_split_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    s_ptr,  # [R] int64 scale exponents: X' = rint(X 2^s), |X'| <= 2^62
+    p_ptr,  # [NMOD] int64 moduli
+    pf_ptr,  # [NMOD, 2] float64: 1/p (rounded), 2^31 mod p
+    r_ptr,  # [NMOD (+1), Rp, Kp] int8 out: symmetric residues of X' (zero padded), then the floors
+    rowmax_ptr,  # [R] int64 bits of max |x_r| (read when FLOORS)
+    fs_ptr,  # [Rp, Kps] int8, zeroed once by the caller: the floors of columns 0, SUB, 2 SUB, ... (SUB > 1)
+    R, K, Rp, Kp, Kps,
+    NMOD: tl.constexpr, FLOORS: tl.constexpr, SUB: tl.constexpr, BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    cols = tl.program_id(1) * BLOCK_K + tl.arange(0, BLOCK_K)
+    rmask = rows < R
+    x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+    s = tl.load(s_ptr + rows, mask=rmask, other=0)
+    if FLOORS:
+        bits = tl.load(rowmax_ptr + rows, mask=rmask, other=0)
+    else:
+        bits = tl.zeros_like(s)
+    _residue_tile(x, rows, cols, rmask, s, bits, p_ptr, pf_ptr, r_ptr, fs_ptr, Rp, Kp, Kps, NMOD, FLOORS, SUB)
+
+
+@triton.jit
+def scale_split_rows_kernel(
+    x_ptr, stride_xr, stride_xk,  # X [R, K] float64, any strides
+    rowmax_ptr, n_ptr, l1_ptr, s_ptr,  # [R] out: as row_scales_kernel writes them
+    p_ptr, pf_ptr,  # as residue_split_kernel
+    r_ptr,  # [NMOD (+1), Rp, Kp] int8 out: as residue_split_kernel writes it (padding rows and columns 0)
+    fs_ptr,  # as residue_split_kernel
+    R, K, Rp, Kp, Kps, G,
+    NMOD: tl.constexpr, FLOORS: tl.constexpr, SUB: tl.constexpr, WITH_L1: tl.constexpr, L1_BITS: tl.constexpr,
+    BLOCK_R: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """row_scales_kernel + residue_split_kernel in one launch (a grid over Rp, the padding rows
+    included): each program owns BLOCK_R whole rows, sweeps them for the max, backwards for the
+    bounds and the exponents, then forwards for the residues, so the last two sweeps start on the
+    tiles the one before ended on (most likely still in L2). The same bytes as the two kernels."""
+    rows = tl.program_id(0) * BLOCK_R + tl.arange(0, BLOCK_R)
+    rmask = rows < R
+    best, n, l1, s = _row_scales(x_ptr, stride_xr, stride_xk, rows, rmask, K, G, WITH_L1, L1_BITS, BLOCK_K)
+    _store_row_scales(rowmax_ptr, n_ptr, l1_ptr, s_ptr, rows, rmask, best, n, l1, s, WITH_L1)
+    for k0 in range(0, Kp, BLOCK_K):
+        cols = k0 + tl.arange(0, BLOCK_K)
+        x = load_rows(x_ptr, stride_xr, stride_xk, rows, cols, rmask[:, None] & (cols < K)[None, :])
+        _residue_tile(x, rows, cols, rmask, s, best, p_ptr, pf_ptr, r_ptr, fs_ptr, Rp, Kp, Kps, NMOD, FLOORS, SUB)
 
 
 @triton.jit
