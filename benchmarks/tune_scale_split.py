@@ -61,7 +61,8 @@ def main():
                     if best is None or ms < best[1]:
                         best = (name, ms)
                 plan.split_kernel = "auto"
-                plan.fused_split_tiles = OzakiIIGemm(b, args.moduli).fused_split_tiles
+                plan.fused_split_tiles = None
+                row["auto_tile"] = "{}x{}x{}".format(*plan._fused_tile())
                 row["auto"] = "fused" if plan.fused_split(xv) else "separate"
                 row["best"] = best[0] if best else ""
                 row["speedup_best"] = round(row["separate_ms"] / best[1], 3) if best else ""

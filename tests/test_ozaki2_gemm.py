@@ -361,9 +361,14 @@ def test_fused_scale_split_writes_the_two_step_bytes(rng, dev, bounds, stride):
 def test_fused_split_choice(dev):
     """"auto" fuses the scales into the split for rows-contiguous operands with enough programs per SM;
     a bad setting is an error naming it."""
-    plan = OzakiIIGemm(torch.ones((4, 3), dtype=torch.float64, device=dev), 2, backend="triton", small_tiles=True)
-    br = plan.fused_split_tiles[0]
     from int8tc.ozaki2.gemm import FUSED_SPLIT_MIN_PROGRAMS_PER_SM as per_sm
+    from int8tc.ozaki2.gemm import fused_split_tile
+
+    assert fused_split_tile(8192) == (1, 1024, 4) and fused_split_tile(256) == (4, 256, 4)
+    assert fused_split_tile(96) == (8, 128, 4)
+    plan = OzakiIIGemm(torch.ones((4, 3), dtype=torch.float64, device=dev), 2, backend="triton", small_tiles=True)
+    br = plan._fused_tile()[0]
+    assert plan._fused_tile() == fused_split_tile(plan.kp)
 
     enough = per_sm * plan._sms * br
     rows = torch.empty((enough, 64), dtype=torch.float64, device=dev)

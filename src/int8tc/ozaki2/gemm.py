@@ -67,11 +67,22 @@ SCALE_BLOCK = 1024
 ROW_SCALES_BLOCK_R, ROW_SCALES_BLOCK_K = 8, 128
 #: the longest K it takes (rows contiguous, rows strided); ``OzakiIIGemm.fused_scales``
 ROW_SCALES_MAX_K = (8192, 2048)
-#: the scales + residues kernel (``scale_split_rows_kernel``, ``OzakiIIGemm.fused_split``): rows per program,
-#: columns per step, warps. Provisional (twenty-first session), to be measured by benchmarks/tune_scale_split.py
-FUSED_SPLIT_TILES = (2, 512, 4)
+#: the scales + residues kernel (``scale_split_rows_kernel``, ``OzakiIIGemm.fused_split``): each step covers
+#: FUSED_SPLIT_ELEMENTS entries, min(FUSED_SPLIT_MAX_K, next_power_of_2(Kp)) columns of 1024 / that many rows,
+#: with FUSED_SPLIT_WARPS warps. Twenty-first session (H200, benchmarks/tune_scale_split.py, 16 moduli with the
+#: guard's data, bytes equal): rows of A, 1 x 1024 against the two-step path 0.200 / 0.257 ms at 4096^2,
+#: 0.796 / 0.958 at 8192^2, 0.218 / 0.295 at 2048 x 8192, 1.03 / 1.13 at 1056 x 65536, 0.184 / 0.237 at 16384 x 1024
+#: (4 x 256: 0.176); at 131072 x 256, 4 x 256 0.347 and 8 x 128 0.330 against 0.448 (1 x 1024 there: 1.24, the
+#: block mostly past K); column-major views (B^T) ran 6-40% slower than the two-step path at every tile
+FUSED_SPLIT_ELEMENTS, FUSED_SPLIT_MAX_K, FUSED_SPLIT_WARPS = 1024, 1024, 4
 #: "auto" fuses for rows-contiguous operands whose grid gives at least this many programs per SM
 FUSED_SPLIT_MIN_PROGRAMS_PER_SM = 4
+
+
+def fused_split_tile(kp: int) -> tuple[int, int, int]:
+    """(rows per program, columns per step, warps) of scale_split_rows_kernel for Kp padded columns."""
+    bk = min(FUSED_SPLIT_MAX_K, triton.next_power_of_2(max(kp, 1)))
+    return max(1, FUSED_SPLIT_ELEMENTS // bk), bk, FUSED_SPLIT_WARPS
 #: the exponent that marks a row/column holding inf or nan (``_kernels.kernels.NONFINITE``)
 NONFINITE_EXPONENT = -(1 << 40)
 #: CRT tile: 16x64 with 4 warps. Eighth session, 8192^3, 15 moduli: 0.73 ms as a phase against
@@ -166,8 +177,8 @@ class OzakiIIGemm(DeferredB):
         #: scales and residues of an operand in one launch: "auto" (``fused_split``), "fused" or "separate"
         #: (the scales by ``scales_kernel``'s choice, then the residue split); same bytes either way
         self.split_kernel = "auto"
-        #: the fused kernel's tile (rows per program, columns per step, warps)
-        self.fused_split_tiles = FUSED_SPLIT_TILES
+        #: the fused kernel's tile (rows per program, columns per step, warps); None: ``fused_split_tile``'s
+        self.fused_split_tiles = None
         from ..ozaki._launch import _num_programs
 
         self._sms = _num_programs(b.device)
@@ -315,7 +326,11 @@ class OzakiIIGemm(DeferredB):
         if self.split_kernel != "auto":
             return self.split_kernel == "fused"
         r, k = x.shape
-        return x.stride(1) == 1 and triton.cdiv(r, self.fused_split_tiles[0]) >= FUSED_SPLIT_MIN_PROGRAMS_PER_SM * self._sms
+        rows = self._fused_tile()[0]
+        return x.stride(1) == 1 and triton.cdiv(r, rows) >= FUSED_SPLIT_MIN_PROGRAMS_PER_SM * self._sms
+
+    def _fused_tile(self) -> tuple[int, int, int]:
+        return self.fused_split_tiles or fused_split_tile(self.kp)
 
     def _scale_split(self, x: torch.Tensor, g: int, s: torch.Tensor, rows: tuple, out: torch.Tensor,
                      sub: torch.Tensor) -> None:
@@ -330,7 +345,7 @@ class OzakiIIGemm(DeferredB):
         r, k = x.shape
         _, rp, kp = out.shape
         bits, n, l1 = rows
-        br, bk, nw = self.fused_split_tiles
+        br, bk, nw = self._fused_tile()
         launch(scale_split_rows_kernel, (triton.cdiv(rp, br),), x, x.stride(0), x.stride(1), bits, n, l1, s, self._p,
                self._pf, out, sub, r, k, rp, kp, sub.shape[1], g, NMOD=self.n_moduli, FLOORS=self.bounds,
                SUB=self.guard_stride if sub.numel() else 1, WITH_L1=self.bounds, L1_BITS=reference.L1_BITS,
