@@ -12,6 +12,8 @@ checked against the default's.
         # four blocks per SM (128 registers, 2 stages) against the default (NOTES 67)
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384 --item-programs 1024,512 --plan
         # the item kernel's grid
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment --m 16384,65536,131072 --norm-bound 1 --plan
+        # norm_bound (sorted columns, the group max/min test) against the default (NOTES 72)
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
@@ -50,6 +52,9 @@ def main():
                         "64x128 with 16 and 8 column groups and at 64x64 (NOTES 67: 3 warps per scheduler)")
     p.add_argument("--item-programs", default="",
                    help="pair search: the default with these item_programs (comma list; the item kernel's grid)")
+    p.add_argument("--norm-bound", default="",
+                   help="pair search and bucketing: the defaults beside norm_bound at these thresholds (comma list of "
+                        "pairs; 1 = always; NOTES 72)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -86,6 +91,10 @@ def main():
                      replace(D, block_n=64, column_groups=8, **four)]
     if args.item_programs:  # the item kernel's grid for searches with few items (16384: ~13K at 1e-4)
         pair_cfgs = [D] + [replace(D, item_programs=int(v)) for v in args.item_programs.split(",")]
+    if args.norm_bound:  # sorted columns and the group max/min bound (NOTES 72)
+        thresholds = [int(float(v)) for v in args.norm_bound.split(",")]
+        pair_cfgs = [replace(D, norm_bound=0)] + [replace(D, norm_bound=t) for t in thresholds]
+        bucket_cfgs = [replace(B, norm_bound=0)] + [replace(B, norm_bound=t) for t in thresholds]
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):

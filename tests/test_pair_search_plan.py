@@ -14,10 +14,11 @@ from int8tc.sieve import (DEFAULT_FILTER_CONFIG, SMALL_FILTER_CONFIG, PairSearch
 from int8tc.sieve import reference as ref
 
 CFGS = [replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True),
+        replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, norm_bound=1),
         replace(SMALL_FILTER_CONFIG, block_n=32, tma=True, tile_masks=True, item_reserve="batch", column_groups=16),
         replace(SMALL_FILTER_CONFIG, row_rounds=True),
         replace(SMALL_FILTER_CONFIG, tma=True, defer_rows=True)]
-IDS = ["tma-masks", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
+IDS = ["tma-masks", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
 
 
 def _vecs(rng, m, k):
@@ -61,7 +62,7 @@ def test_plan_gram_search_many_goals_and_inputs(rng, dev, cfg, k):
             np.testing.assert_array_equal(hits.valid().cpu().numpy(), want)
 
 
-@pytest.mark.parametrize("cfg", CFGS[:2], ids=IDS[:2])
+@pytest.mark.parametrize("cfg", CFGS[:3], ids=IDS[:3])
 def test_plan_cross_search_and_overflow(rng, dev, cfg):
     """x against y; then a capacity far below the hits: the total stays exact, the kept records
     are distinct true hits."""
@@ -138,13 +139,15 @@ def test_plan_empty_shapes(dev):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("m", [16384, 3001])
-def test_gpu_plan_graph_default_config_equals_pair_search(rng, m):
-    """The default config captured as a CUDA graph: at 16384 vectors (the size the plan is for)
-    and an odd size, over goals at two rates and fresh inputs, equal to pair_search's records
-    (itself checked against the reference elsewhere) and to the reference where that is cheap."""
+@pytest.mark.parametrize("m,bound", [(16384, 0), (3001, 0), (16384, 1), (3001, 1)])
+def test_gpu_plan_graph_default_config_equals_pair_search(rng, m, bound):
+    """The default config (bound: with norm_bound from one pair, the sorted path) captured as a CUDA
+    graph: at 16384 vectors and an odd size, over goals at two rates and fresh inputs, equal to
+    pair_search's records without norm_bound (itself checked against the reference elsewhere) and to
+    the reference where that is cheap."""
     k = 128
-    plan = PairSearchPlan(m, k, 2000000)
+    plan = PairSearchPlan(m, k, 2000000, config=replace(DEFAULT_FILTER_CONFIG, norm_bound=bound or
+                                                        DEFAULT_FILTER_CONFIG.norm_bound))
     assert plan._graph is not None
     for trial in range(2):
         x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda")
@@ -154,7 +157,8 @@ def test_gpu_plan_graph_default_config_equals_pair_search(rng, m):
             goal = _goal(sample, half_norms(sample), rate)
             _poison(plan)
             got = plan(goal, x, h, deterministic=True)
-            want = pair_search(x, h, goal, 2000000, config=DEFAULT_FILTER_CONFIG, deterministic=True)
+            want = pair_search(x, h, goal, 2000000, config=replace(DEFAULT_FILTER_CONFIG, norm_bound=0),
+                               deterministic=True)
             assert got.total == want.total > 0 and got.dropped == 0
             assert torch.equal(got.valid(), want.valid())
     if m < 4000:

@@ -120,7 +120,8 @@ def _flags(cfg) -> str:
             + (f" groups{cfg.column_groups}" if cfg.column_groups != 8 else "")
             + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else "") + (f" balanced{cfg.balanced}" if cfg.balanced else "")
             + (f" cost{cfg.panel_cost}" if cfg.panel_cost else "")
-            + (f" below{cfg.balanced_waves}waves" if cfg.balanced and cfg.balanced_waves else ""))
+            + (f" below{cfg.balanced_waves}waves" if cfg.balanced and cfg.balanced_waves else "")
+            + (f" bound{cfg.norm_bound}" if cfg.norm_bound else ""))
 
 
 def _name(cfg) -> str:

@@ -106,6 +106,15 @@ class FilterConfig:
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
     maxnreg: int | None = None
+    #: tile_masks: searches of at least this many pairs (pair_search: M(M-1)/2 in a Gram search, else
+    #: M N; bucket: M N) test inner tiles by each column group's max and min of the dot (one 3-input max
+    #: or min per two elements, ``_bound_any``) instead of abs, subtraction and max per element. In
+    #: pair_search the columns (a Gram search: the vectors) are first sorted by half norm and the
+    #: group limit is h_i - goal + the tile's least h_j: every hit passes, the item kernel keeps the
+    #: exact ones, and sorted columns make the bound tight (a tile's 128 norms are neighbours in the
+    #: order); the records are mapped back to the caller's indices (NOTES.md 72). In bucket the test
+    #: is exact and nothing is sorted. 0 = never (segment_pair_search does not read it).
+    norm_bound: int = 0
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -140,6 +149,11 @@ class FilterConfig:
             raise ValueError(f"item_block must be 16, 32 or 64, got {self.item_block!r}")
         if self.item_warps not in (1, 2, 4, 8):
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
+        if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
+            raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
+        if self.norm_bound and not self.tile_masks:
+            raise ValueError(f"norm_bound={self.norm_bound} needs tile_masks=True (the item kernel refines the "
+                             f"bound's items)")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
                                          or not 24 <= self.maxnreg <= 255):
             raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
@@ -461,7 +475,12 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     xp = _padded(x)
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
-    if m and n:
+    if m and n and norm_bound_applies(m, n, gram, cfg):
+        ys, hs, perm, hmin = sort_by_norm(yp, hy, cfg.block_n)
+        xs, hxs = (ys, hs) if gram else (xp, half_norms)
+        _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, hmin)
+        remap_records(buf, count, capacity, perm if gram else None, perm, gram)
+    elif m and n:
         _launch_pair_search(xp, half_norms, yp, hy, m, n, int(goal), buf, count, capacity, gram, cfg)
     h_done()
     if y_done:
@@ -470,10 +489,50 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     return _sort_records(hits, n) if deterministic else hits
 
 
+def norm_bound_applies(m: int, n: int, gram: bool, cfg: FilterConfig) -> bool:
+    """Whether a pair search of these shapes runs ``cfg.norm_bound``'s sorted path."""
+    pairs = m * (m - 1) // 2 if gram else m * n
+    return bool(cfg.tile_masks and cfg.norm_bound and pairs >= cfg.norm_bound)
+
+
+def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | None = None) -> tuple:
+    """(rows of yp [N, KP] sorted by half norm, the sorted norms [N] int32, the permutation [N] int64
+    (sorted row r is yp[perm[r]]), each column tile's least norm [cdiv(N, block_n)] int32), written into
+    ``out`` (the same four tensors) when given: the inputs of ``FilterConfig.norm_bound``'s search. No
+    host sync."""
+    from ._kernels.filters import tile_minima_kernel
+
+    n = hy.shape[0]
+    n_tiles = triton.cdiv(n, block_n)
+    if out is None:
+        hs, perm = torch.sort(hy)
+        ys = yp.index_select(0, perm)
+        hmin = torch.empty(n_tiles, dtype=torch.int32, device=hy.device)
+    else:
+        ys, hs, perm, hmin = out
+        torch.sort(hy, out=(hs, perm))
+        torch.index_select(yp, 0, perm, out=ys)
+    tiles = 8
+    launch(tile_minima_kernel, (triton.cdiv(n_tiles, tiles),), hs, n, hmin, n_tiles, BLOCK_N=block_n, TILES=tiles)
+    return ys, hs, perm, hmin
+
+
+def remap_records(buf: torch.Tensor, count: torch.Tensor, capacity: int, perm_x, perm_y, gram: bool) -> None:
+    """Map a sorted search's kept records back to the caller's indices (``remap_records_kernel``;
+    perm_x None: the rows were not permuted). No host sync."""
+    from ._kernels.filters import remap_records_kernel
+
+    block = 1024
+    programs = max(1, min(triton.cdiv(capacity, block), 2 * _sm_count(buf.device)))
+    launch(remap_records_kernel, (programs,), buf, count, capacity, perm_y if perm_x is None else perm_x, perm_y,
+           PERM_X=perm_x is not None, GRAM=gram, BLOCK=block)
+
+
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
-                        cfg: FilterConfig) -> None:
+                        cfg: FilterConfig, hmin: torch.Tensor | None = None) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
-    ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures)."""
+    ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
+    ``hmin`` (each column tile's least h_j, ``sort_by_norm``): the search runs ``norm_bound``'s test."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
     grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
@@ -484,7 +543,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         launch(pair_search_tma_kernel, grid, xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count,
                capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-               **opts, **cfg.launch_options())
+               **opts, **cfg.launch_options(), **({} if hmin is None else dict(hmin_ptr=hmin, NORM_BOUND=True)))
     else:
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
@@ -629,7 +688,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
                    thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
-                   item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
+                   item_count_ptr=n_items, item_cap=item_cap,
+                   MINMAX=bool(cfg.norm_bound and m * n >= cfg.norm_bound), **cfg.launch_options(pair=False))
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                    n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],

@@ -151,12 +151,28 @@ def _some_row_reaches(t, lim):
 
 
 @triton.jit
-def _groups(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
-    # per row, the max over each column group of the tile ([BLOCK_M, GROUPS]): in the tensor cores'
-    # accumulator layout a thread holds the columns 8j + 2q + b of one q only, so these maxima
+def _groups(v, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, MIN: tl.constexpr = False):
+    # per row, the max (MIN: the min) over each column group of the tile ([BLOCK_M, GROUPS]): in the
+    # tensor cores' accumulator layout a thread holds the columns 8j + 2q + b of one q only, so these
     # stay in the thread (no shuffle; sm_90a SASS, NOTES.md 57)
-    g = tl.max(tl.max(tl.reshape(v, (BLOCK_M, GROUPS // 4, BLOCK_N // (2 * GROUPS), 4, 2)), axis=4), axis=2)
+    v5 = tl.reshape(v, (BLOCK_M, GROUPS // 4, BLOCK_N // (2 * GROUPS), 4, 2))
+    if MIN:
+        g = tl.min(tl.min(v5, axis=4), axis=2)
+    else:
+        g = tl.max(tl.max(v5, axis=4), axis=2)
     return tl.reshape(g, (BLOCK_M, GROUPS))
+
+
+@triton.jit
+def _bound_any(acc, lim, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
+    """1 where a row's column group g holds some |dot| >= lim (per row) ([BLOCK_M, GROUPS] int32):
+    from each group's max and min of the dot, one 3-input max or min per two elements (no abs, no
+    subtraction per element). With lim = h_i - goal + min_j h_j (the tile's least h_j) every pair hit
+    passes (|dot| - h_j >= h_i - goal implies |dot| >= lim): a bound the item kernel refines
+    (FilterConfig.norm_bound); for bucketing (lim = thr_i) it is the exact test."""
+    gmax = _groups(acc, BLOCK_M, BLOCK_N, GROUPS)
+    gmin = _groups(acc, BLOCK_M, BLOCK_N, GROUPS, True)
+    return (tl.maximum(gmax, -gmin) >= lim[:, None]).to(tl.int32)
 
 
 @triton.jit
@@ -249,16 +265,20 @@ def pair_search_tma_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
-    PANEL_COST: tl.constexpr = 0,
+    PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
     only sets per-row tile bits; ``_write_items`` turns them into items (FilterConfig.tile_masks).
     BALANCED (with MASKS; a 1-D grid): the (row panel, column tile) units of the search, panel by
-    panel, are cut into one contiguous range per program (FilterConfig.balanced)."""
+    panel, are cut into one contiguous range per program (FilterConfig.balanced). NORM_BOUND (with
+    MASKS): inner tiles set their bits by ``_bound_any`` against h_i - goal + hmin[tile] (hmin_ptr:
+    [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
+    (FilterConfig.norm_bound)."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
-                       TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST)
+                       TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
+                       NORM_BOUND)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -268,7 +288,7 @@ def pair_search_tma_kernel(
         for c0 in range(0, n_here, CHUNK):
             _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, CHUNK), rows, rmask,
                               hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K,
-                              NUM_STAGES, GROUPS)
+                              NUM_STAGES, GROUPS, hmin_ptr, NORM_BOUND)
     else:
         for t in tl.range(0, n_here, num_stages=NUM_STAGES):
             tj = tj0 + t
@@ -316,7 +336,7 @@ def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
-                   PANEL_COST: tl.constexpr):
+                   PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -357,7 +377,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                                   tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
                                   (ti32 + 1) * BLOCK_M > M, N,
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                  GROUPS)
+                                  GROUPS, hmin_ptr, NORM_BOUND)
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
@@ -367,20 +387,32 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
 @triton.jit
 def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
-                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
+                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
+                      hmin_ptr=None, NORM_BOUND: tl.constexpr = False):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
     rows in rounds. A program of more than 32 tiles runs it once per 32 (the row panel loaded once)."""
     qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+    if NORM_BOUND:
+        hmin_next = tl.load(hmin_ptr + tj0)  # the next tile's least h_j, loaded a tile ahead
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
         acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
-        hy = hy_desc.load([tj * BLOCK_N])
         need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
-        qbits = qbits | (_row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N,
-                                  GROUPS) << t)
+        if NORM_BOUND:
+            hmin = hmin_next
+            hmin_next = tl.load(hmin_ptr + tj0 + tl.minimum(t + 1, n_here - 1))
+            if need_mask:
+                r = _row_any(acc, hxg, hy_desc.load([tj * BLOCK_N]), rows, cols, rmask, cmask, True, GRAM, BLOCK_M,
+                             BLOCK_N, GROUPS)
+            else:  # (hxg + hmin: |h| < 2^29, |goal| <= 2^30, so it stays inside int32)
+                r = _bound_any(acc, hxg + hmin, BLOCK_M, BLOCK_N, GROUPS)
+        else:
+            hy = hy_desc.load([tj * BLOCK_N])
+            r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS)
+        qbits = qbits | (r << t)
     bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
                                    count_ptr + 1, capacity, BLOCK_N, GROUPS)
     if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
@@ -790,12 +822,15 @@ def bucket_tma_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
+    MINMAX: tl.constexpr = False,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
     only sets per-row group bits, ``_write_items`` turns them into items for
     ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
-    rows whose items do not fit are appended here, with per-row atomics."""
+    rows whose items do not fit are appended here, with per-row atomics. MINMAX (with MASKS): inner
+    centre tiles test each group's max and min of the dot against thr_i (``_bound_any``, exact here)
+    instead of |dot| per element (FilterConfig.norm_bound)."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -805,7 +840,7 @@ def bucket_tma_kernel(
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     if MASKS:
         _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, MINMAX)
     else:
         for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -819,7 +854,7 @@ def bucket_tma_kernel(
 @triton.jit
 def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
                   item_count_ptr, item_cap, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
+                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, MINMAX: tl.constexpr):
     # bucket_tma_kernel's MASKS path: chunks of 32 centre tiles, group bits per row, then items
     n_tiles = tl.cdiv(N, BLOCK_N)
     zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
@@ -830,8 +865,17 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             tj = c0 + t
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-            qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
-                                      False, BLOCK_M, BLOCK_N, GROUPS) << t)
+            col_edge = (tj + 1) * BLOCK_N > N
+            if MINMAX:  # padding rows' lim (HXG_PAD) is above every |dot|: only column edges need the mask
+                if col_edge:
+                    r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, True, False, BLOCK_M,
+                                 BLOCK_N, GROUPS)
+                else:
+                    r = _bound_any(acc, lim, BLOCK_M, BLOCK_N, GROUPS)
+            else:
+                r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, col_edge, False, BLOCK_M, BLOCK_N,
+                             GROUPS)
+            qbits = qbits | (r << t)
         bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
                                        GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
@@ -874,3 +918,38 @@ def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, zero_ptr, WRITE_H
     if ZERO:
         if pid == 0:
             tl.store(zero_ptr + tl.arange(0, 2), tl.zeros((2,), dtype=tl.int64))
+
+
+@triton.jit
+def tile_minima_kernel(h_ptr, n, out_ptr, n_tiles, BLOCK_N: tl.constexpr, TILES: tl.constexpr):
+    """out[t] = min of h[t * BLOCK_N .. (t + 1) * BLOCK_N - 1] below n (h [n] int32; TILES tiles per
+    program): each column tile's least half norm, the pair search's bound (FilterConfig.norm_bound)."""
+    t = tl.program_id(0) * TILES + tl.arange(0, TILES)
+    offs = t[:, None].to(tl.int64) * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
+    v = tl.load(h_ptr + offs, mask=offs < n, other=H_PAD)
+    tl.store(out_ptr + t, tl.min(v, axis=1), mask=t < n_tiles)
+
+
+@triton.jit(do_not_specialize=["capacity"])
+def remap_records_kernel(rec_ptr, count_ptr, capacity, perm_x_ptr, perm_y_ptr, PERM_X: tl.constexpr,
+                         GRAM: tl.constexpr, BLOCK: tl.constexpr):
+    """A search run on rows permuted by half norm (FilterConfig.norm_bound) back to the caller's
+    indices: each kept record (i, j, sign, dot) of rec [capacity, 4] (min(count, capacity) of them)
+    gets i = perm_x[i] (PERM_X) and j = perm_y[j] (int64 permutations); in a Gram search the pair is
+    then ordered so that i < j (sign and dot are symmetric). Programs stride over the records."""
+    n = tl.minimum(tl.load(count_ptr), capacity)
+    for r0 in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
+        r = r0 + tl.arange(0, BLOCK)
+        m = r < n
+        rec = rec_ptr + r.to(tl.int64) * 4
+        i = tl.load(rec, mask=m, other=0)
+        j = tl.load(rec + 1, mask=m, other=0)
+        if PERM_X:
+            i = tl.load(perm_x_ptr + i, mask=m, other=0).to(tl.int32)
+        j = tl.load(perm_y_ptr + j, mask=m, other=0).to(tl.int32)
+        if GRAM:
+            lo = tl.minimum(i, j)
+            j = tl.maximum(i, j)
+            i = lo
+        tl.store(rec, i, mask=m)
+        tl.store(rec + 1, j, mask=m)
