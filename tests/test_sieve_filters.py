@@ -31,11 +31,12 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(TMA_CFG, block_m=32, tile_masks=True, balanced=4),
                         replace(TMA_CFG, tile_masks=True, norm_bound=1),
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
-                                norm_bound=1)],
+                                norm_bound=1),
+                        replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -821,3 +822,35 @@ def test_gpu_defer_items_beyond_int32_offsets(rng, mode):
     ref_seg = segment_pair_search(x.cpu(), h.cpu(), goal, 10**6, offsets.cpu(), deterministic=True, backend="reference")
     assert seg.total == ref_seg.total > 0
     np.testing.assert_array_equal(seg.valid().cpu().numpy(), ref_seg.valid().numpy())
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("gram", [True, False])
+def test_gpu_norm_bound_default_equals_exact(gram):
+    """DEFAULT_FILTER_CONFIG at a size past its norm_bound threshold (sorted columns, the group max/min
+    bound) against the same config without it: the same records, bit for bit, on rows of very different
+    lengths (so the sort permutes a lot and tiles' norms spread at the ends), at two rates and with a
+    capacity far below the hits (exact total, true hits kept)."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
+    from int8tc.sieve import ops
+
+    g = torch.Generator(device="cuda").manual_seed(5)
+    m, n, k = (50000, None, 128) if gram else (40000, 30000, 128)
+    assert ops.norm_bound_applies(m, m if gram else n, gram, D)
+    lim = torch.randint(8, 65, (m, 1), device="cuda", generator=g)
+    x = (torch.randint(-64, 64, (m, k), device="cuda", generator=g) % lim).to(torch.int8)
+    y = None if gram else torch.randint(-40, 41, (n, k), dtype=torch.int8, device="cuda", generator=g)
+    h, hy = half_norms(x), None if gram else half_norms(y)
+    sample_y = x[:2000] if gram else y[:2000]
+    vals = (h[:2000, None] + (h[:2000] if gram else hy[:2000])[None, :]
+            - (x[:2000].float() @ sample_y.float().T).abs().int())
+    for rate in (1e-4, 1e-6):
+        goal = int(torch.quantile(vals.float().flatten()[:10**6], rate))
+        exact = pair_search(x, h, goal, 10**7, y, hy, config=replace(D, norm_bound=0), deterministic=True)
+        got = pair_search(x, h, goal, 10**7, y, hy, deterministic=True)
+        assert got.total == exact.total > 0 and got.dropped == 0
+        assert torch.equal(got.valid(), exact.valid())
+    small = pair_search(x, h, goal, 7, y, hy)
+    assert small.total == exact.total and small.kept == 7
+    truth = {tuple(r) for r in exact.valid().cpu().numpy().tolist()}
+    assert {tuple(r) for r in small.valid().cpu().numpy().tolist()} <= truth

@@ -202,10 +202,14 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: would fill fewer than 3 waves (e.g. a Gram search of 16384) run the balanced schedule, 3 programs per
 #: SM, 4 tiles charged per panel: plan 0.090 -> 0.081 ms at 16384 (5% slower at 65536, hence the waves
 #: rule).
+#: Twenty-second session (tune_filters --norm-bound, NOTES.md 72): searches of >= 2^30 pairs (a Gram search
+#: of 46342+ vectors) sort by half norm and test the group max/min bound: plans at 131072 vectors 3.106 ->
+#: 2.820 ms (1e-4) and 2.813 -> 2.401 (1e-6), 65536 0.830 -> 0.805 and 0.747 -> 0.692; at 16384 the sort
+#: and remap (~60 us) cost more than the loop gains (0.080 -> 0.142 ms), hence the threshold.
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=2, item_block=32,
                                      item_reserve="batch", column_groups=16, maxnreg=168, balanced=3, panel_cost=4,
-                                     balanced_waves=3)
+                                     balanced_waves=3, norm_bound=2**30)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
 #: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
 #: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6

@@ -170,9 +170,34 @@ def _bound_any(acc, lim, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: t
     subtraction per element). With lim = h_i - goal + min_j h_j (the tile's least h_j) every pair hit
     passes (|dot| - h_j >= h_i - goal implies |dot| >= lim): a bound the item kernel refines
     (FilterConfig.norm_bound); for bucketing (lim = thr_i) it is the exact test."""
-    gmax = _groups(acc, BLOCK_M, BLOCK_N, GROUPS)
-    gmin = _groups(acc, BLOCK_M, BLOCK_N, GROUPS, True)
-    return (tl.maximum(gmax, -gmin) >= lim[:, None]).to(tl.int32)
+    if BLOCK_N == 8 * GROUPS:  # 8 columns per group: linear chains, which ptxas fuses into 3-input max/min
+        gmax, gmin = _chains8(acc, BLOCK_M, GROUPS)
+    else:
+        gmax = _groups(acc, BLOCK_M, BLOCK_N, GROUPS)
+        gmin = _groups(acc, BLOCK_M, BLOCK_N, GROUPS, True)
+    return tl.maximum(gmax, -gmin) >= lim[:, None]
+
+
+@triton.jit
+def _chains8(acc, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr):
+    """(max, min) over each column group of 8 columns (``_groups``' groups, [BLOCK_M, GROUPS] each) as
+    linear chains over the group's 8 elements, split off the accumulator (the reshape, permute and splits
+    only rename registers of the wgmma layout): 4 three-input max and 4 min per group instead of the
+    reductions' pairwise trees (7 + 7, of which ptxas fuses a few)."""
+    v = tl.permute(tl.reshape(acc, (BLOCK_M, GROUPS // 4, 4, 4, 2)), (0, 1, 3, 2, 4))  # (m, h, q, j, b)
+    v = tl.reshape(v, (BLOCK_M, GROUPS // 4, 4, 2, 2, 2))
+    lo, hi = tl.split(v)
+    a, b = tl.split(lo)
+    c, d = tl.split(hi)
+    e0, e1 = tl.split(a)
+    e2, e3 = tl.split(b)
+    e4, e5 = tl.split(c)
+    e6, e7 = tl.split(d)
+    mx = tl.maximum(tl.maximum(tl.maximum(tl.maximum(tl.maximum(tl.maximum(tl.maximum(e0, e1), e2), e3), e4), e5),
+                               e6), e7)
+    mn = tl.minimum(tl.minimum(tl.minimum(tl.minimum(tl.minimum(tl.minimum(tl.minimum(e0, e1), e2), e3), e4), e5),
+                               e6), e7)
+    return tl.reshape(mx, (BLOCK_M, GROUPS)), tl.reshape(mn, (BLOCK_M, GROUPS))
 
 
 @triton.jit
@@ -408,7 +433,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                 r = _row_any(acc, hxg, hy_desc.load([tj * BLOCK_N]), rows, cols, rmask, cmask, True, GRAM, BLOCK_M,
                              BLOCK_N, GROUPS)
             else:  # (hxg + hmin: |h| < 2^29, |goal| <= 2^30, so it stays inside int32)
-                r = _bound_any(acc, hxg + hmin, BLOCK_M, BLOCK_N, GROUPS)
+                r = _bound_any(acc, hxg + hmin, BLOCK_M, BLOCK_N, GROUPS).to(tl.int32)
         else:
             hy = hy_desc.load([tj * BLOCK_N])
             r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS)
@@ -871,7 +896,7 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
                     r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, True, False, BLOCK_M,
                                  BLOCK_N, GROUPS)
                 else:
-                    r = _bound_any(acc, lim, BLOCK_M, BLOCK_N, GROUPS)
+                    r = _bound_any(acc, lim, BLOCK_M, BLOCK_N, GROUPS).to(tl.int32)
             else:
                 r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, col_edge, False, BLOCK_M, BLOCK_N,
                              GROUPS)
