@@ -113,7 +113,8 @@ class FilterConfig:
     #: group limit is h_i - goal + the tile's least h_j: every hit passes, the item kernel keeps the
     #: exact ones, and sorted columns make the bound tight (a tile's 128 norms are neighbours in the
     #: order); the records are mapped back to the caller's indices (NOTES.md 72). In bucket the test
-    #: is exact and nothing is sorted. 0 = never (segment_pair_search does not read it).
+    #: is exact and nothing is sorted. 0 = never; read only with tile_masks (the item kernel refines the
+    #: bound's items; segment_pair_search does not read it).
     norm_bound: int = 0
 
     def __post_init__(self):
@@ -151,9 +152,6 @@ class FilterConfig:
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
-        if self.norm_bound and not self.tile_masks:
-            raise ValueError(f"norm_bound={self.norm_bound} needs tile_masks=True (the item kernel refines the "
-                             f"bound's items)")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
                                          or not 24 <= self.maxnreg <= 255):
             raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
