@@ -41,3 +41,19 @@ def rng(request) -> np.random.Generator:
 def poisoned(shape, dtype, device, value=float("nan")) -> torch.Tensor:
     """An output buffer filled with a sentinel, so unwritten elements fail comparisons."""
     return torch.full(shape, value, dtype=dtype, device=device)
+
+
+def check_fork_b(plan, monkeypatch, fork: bool, dev, m: int) -> None:
+    """A plan with deferred B (``_defer_b=True``) asked to fork B's passes for an m-row product: with
+    ``fork`` the side-stream threshold is lowered so this small product forks too (on the CPU the passes
+    run inline), else it stays deferred, run in order by the call."""
+    if fork:
+        import int8tc._streams as streams
+
+        monkeypatch.setattr(streams, "SIDE_STREAM_MIN_MNK", 0)  # fork this small product too
+        plan._fork_b(m)
+        assert plan._b_ready is not None or dev.type == "cpu"  # on the CPU the passes ran inline
+        assert not plan._b_deferred
+    else:
+        plan._fork_b(m)  # below SIDE_STREAM_MIN_MNK: still deferred, run in order by the call
+        assert plan._b_deferred and plan._b_ready is None

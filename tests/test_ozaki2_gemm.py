@@ -6,7 +6,7 @@ import torch
 import triton
 import triton.language as tl
 
-from conftest import poisoned
+from conftest import check_fork_b, poisoned
 from int8tc._jit_helpers import f64_arg, f64_bits
 from int8tc.ozaki2 import OzakiIIGemm, gemm_fp64_crt
 from int8tc.ozaki2 import reference as r2
@@ -245,16 +245,7 @@ def test_deferred_b_passes_forked_or_not_give_the_same_product(rng, dev, fork, m
     a, b = rng.standard_normal((9, 40)), rng.standard_normal((40, 13))
     plan = OzakiIIGemm(torch.from_numpy(b).to(dev), 16, backend="triton", small_tiles=dev.type == "cpu",
                        bounds=True, _defer_b=True)
-    if fork:
-        import int8tc._streams as streams
-
-        monkeypatch.setattr(streams, "SIDE_STREAM_MIN_MNK", 0)  # fork this small product too
-        plan._fork_b(9)
-        assert plan._b_ready is not None or dev.type == "cpu"  # on the CPU the passes ran inline
-        assert not plan._b_deferred
-    else:
-        plan._fork_b(9)  # below SIDE_STREAM_MIN_MNK: still deferred, run in order by the call
-        assert plan._b_deferred and plan._b_ready is None
+    check_fork_b(plan, monkeypatch, fork, dev, 9)
     out = poisoned((9, 13), torch.float64, dev)
     c, failures = plan.guarded(torch.from_numpy(a).to(dev), 2.0, out=out)
     np.testing.assert_array_equal(c.cpu().numpy(), r2.gemm(a, b, 16))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from conftest import poisoned
+from conftest import check_fork_b, poisoned
 from int8tc import OzakiGemm, gemm_fp64
 from int8tc.ozaki import SMALL_CONFIG
 from int8tc.ozaki.gemm import DEFAULT_CONFIG
@@ -408,16 +408,7 @@ def test_deferred_b_split_forked_or_not_gives_the_same_product(rng, dev, fork, m
     was never forked splits B in order at its first call: both give the reference's product."""
     a_np, b_np = rng.standard_normal((9, 70)), rng.standard_normal((70, 11))
     plan = _plan(torch.from_numpy(b_np).to(dev), 3, scaling="row", _defer_b=True)
-    if fork:
-        import int8tc._streams as streams
-
-        monkeypatch.setattr(streams, "SIDE_STREAM_MIN_MNK", 0)  # fork this small product too
-        plan._fork_b(9)
-        assert plan._b_ready is not None or dev.type == "cpu"  # on the CPU the passes ran inline
-        assert not plan._b_deferred
-    else:
-        plan._fork_b(9)  # below SIDE_STREAM_MIN_MNK: still deferred, run in order by the call
-        assert plan._b_deferred and plan._b_ready is None
+    check_fork_b(plan, monkeypatch, fork, dev, 9)
     out = poisoned((9, 11), torch.float64, dev)
     plan(torch.from_numpy(a_np).to(dev), out=out)
     _check(a_np, b_np, out, 3, None, "row")

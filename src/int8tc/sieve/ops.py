@@ -439,7 +439,9 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         deterministic: sort the kept records by (i, j) (one host sync). Unsorted order is
             unspecified. If hits exceed capacity, which ones are kept is unspecified.
         config: kernel choice (default ``DEFAULT_FILTER_CONFIG``: per-row tile bits and the item
-            kernel (``tile_masks``), tuned for hit rates <= 1e-3, a record buffer of 2x capacity;
+            kernel (``tile_masks``), tuned for hit rates <= 1e-3, a record buffer of 2x capacity; from
+            2^30 pairs the vectors sorted by half norm first (``norm_bound``: a copy of y, or of x in a
+            Gram search, its permutation, ~30 bytes per vector beyond the rows; records mapped back);
             ``SIEVE_SEGMENT_CONFIG`` (row_rounds) for dense hits, near 1e-2).
 
     Returns:
