@@ -1,22 +1,23 @@
-# planned device work of the twenty-first session (written at the end of the twentieth, which used ~1710 of its 1800 s
-# in s90..s97). Not a runnable queue: write sN.sh (next free: s98) with benchmarks/device/setup.sh; put everything
-# under $OUT in one tar. Pass INT8TC_COMMIT=<hash> (the device's .git is the session's starting snapshot).
-# GPU tests: run them as parallel pytest shards (s90: all 140 sieve GPU tests in 90 s as six shards, against 15+
-# minutes serially); the Ozaki files without -m (their dev-fixture CUDA variants) take ~150 s each in parallel.
-# Everything in the tree at the twentieth session's end was GPU-run (s97: Ozaki-I/II, dgemm after the last kernel change; s90: sieve, unchanged since).
+# planned device work of the twenty-third session (written at the end of the twenty-second, which used ~1010 of its
+# 1800 s in s100..s102). Not a runnable queue: write sN.sh (next free: s103); `export PYTHONPATH=$PWD/src` is enough
+# for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
+# needs); put everything under $OUT in one tar. The device's .git is the session's starting snapshot: fix the CSVs'
+# commit column by hand (sed) or pass INT8TC_COMMIT=<hash>.
+# GPU tests: parallel pytest shards (s102: 115 filter and plan GPU cases in ~240 s as three shards).
+# Everything in the tree at the twenty-second session's end was GPU-run (s102: the filter and plan files' changed
+# paths; s99: Ozaki-II and dgemm after the fused split). The lattice sieve does not use norm_bound (its configs
+# leave it at 0).
 #
-# 1. Issue 6 (s92..s96: dgemm("fp64") 1.28-1.31x native at 8192^3 over six runs, target 1.3x; 4096^3 1.05-1.07x, met;
-#    3.4x / 2.6-2.7x the dynamic emulation, met). Kernels of one 8192^3 call (s92): products 11.81 ms (now ~11.5 with
-#    the mode-1 TMA stores), CRT 0.97, B's scales 0.35 + split 0.86 (column-major view), A's 0.39 + 0.66, guard 0.33.
-#    Levers: (a) the Gluon epilogue still stalls the products: ~5% at K = 8192 (11.99 ms against 16 x 0.704 for the
-#    plain GEMM); an epilogue overlapped with the next tile's wgmma needs a second accumulator (registers: 168 cap)
-#    or a ping-pong of two consumer groups on 128 x 128 tiles; (b) the CRT at ~45% of its roofs (the INT8-tensor-core
-#    form of the chunk sums, NOTES 69); (c) B^T's split from the column-major view (0.86 against A's 0.66 ms).
-# 2. Issue 3 (s93/s94/s96): every 8192^3 point and 4096^3 S = 4 / S = 8 hold 1.5x; 4096^3 S = 6 1.47-1.52x; S = 2 is
-#    host-bound (0.53 ms of GPU time; 0.53-0.82 ms measured). Host time per one-shot call ~0.57 ms (+1 descriptor
-#    since the TMA store): fewer torch.empty (one buffer per workspace, views), the side stream only where it pays
-#    (it measured -2% at 8192^3 only), the descriptors' cost in the Gluon launch (benchmarks/host_phases.py).
-#    S = 6 at 4096^3: the splits run ~65 FP64 operations per element (a correctly rounded division first).
-# 3. Issue 4 (s94, roof now 1521 TOPS): pair search 44.5% (131072), 38.3% (65536), plan 45.9 / 42.6 / 27.7%;
-#    bucketing 39.5-57.3%. The filters ran at the same TOPS as in s85 (the roof rose): the per-tile filter's
-#    instruction count is the lever (NOTES 67's table).
+# 1. Issue 4 (s101, roof 1481 TOPS): pair search K = 128 at 1e-4 53.1% / plan 55.3% (131072, met), 44.2% / 48.3%
+#    (65536), plan 28.8% (16384); bucketing 42.8 / 46.9% with 1024 centres, 58-60% with 16384. Levers:
+#    (a) the sort stage of norm_bound (~60 us in a plan: torch.sort 76-93 us eager, index_select 20-82 us): a counting
+#    sort into norm bins (no exact order needed: the bound only wants a tile's norms close) and a Triton row gather
+#    with the tile minima fused; then lower the 2^30-pair threshold and re-measure 16384 and 65536;
+#    (b) the hot loop's non-filter instructions (~110 of 201 per tile: loop, TMA issue, bit update);
+#    (c) bucketing with 1024 centres: 8 centre tiles per row panel, so the per-panel costs (panel load, flush,
+#    items) weigh; more rows per program (a 128-row panel, or two panels per program).
+#    Also re-measure the 20x against the unfused torch path (`bench-filters --unfused`; 72x in the fourteenth session).
+# 2. Issues 3 and 6 were resolved on three runs in a row (s99/s101/s102) with thin margins at 4096^3 S = 6 (1.505-1.53x)
+#    and 8192^3 dgemm("fp64") (1.30-1.35x). Their goals (2x everywhere; 1.5x / 1.2x native) are open: the Gluon
+#    epilogue's stall of the modular products (~5% at K = 8192), the CRT at ~45% of its roofs, B^T's split from
+#    the column-major view (0.86 against A's 0.66 ms; the fused split ran slower on it).
