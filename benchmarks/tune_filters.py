@@ -93,7 +93,8 @@ def main():
         pair_cfgs = [D] + [replace(D, item_programs=int(v)) for v in args.item_programs.split(",")]
     if args.norm_bound:  # sorted columns and the group max/min bound (NOTES 72)
         thresholds = [int(float(v)) for v in args.norm_bound.split(",")]
-        pair_cfgs = [replace(D, norm_bound=0)] + [replace(D, norm_bound=t) for t in thresholds]
+        pair_cfgs = ([replace(D, norm_bound=0)] + [replace(D, norm_bound=t) for t in thresholds]
+                     + [replace(D, norm_bound=thresholds[0], norm_order="sort")])
         bucket_cfgs = [replace(B, norm_bound=0)] + [replace(B, norm_bound=t) for t in thresholds]
     rows = []
 

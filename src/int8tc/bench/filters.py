@@ -121,7 +121,8 @@ def _flags(cfg) -> str:
             + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else "") + (f" balanced{cfg.balanced}" if cfg.balanced else "")
             + (f" cost{cfg.panel_cost}" if cfg.panel_cost else "")
             + (f" below{cfg.balanced_waves}waves" if cfg.balanced and cfg.balanced_waves else "")
-            + (f" bound{cfg.norm_bound}" if cfg.norm_bound else ""))
+            + (f" bound{cfg.norm_bound}" if cfg.norm_bound else "")
+            + (f" order-{cfg.norm_order}" if cfg.norm_bound and cfg.norm_order != "bins" else ""))
 
 
 def _name(cfg) -> str:

@@ -116,6 +116,9 @@ class FilterConfig:
     #: is exact and nothing is sorted. 0 = never; read only with tile_masks (the item kernel refines the
     #: bound's items; segment_pair_search does not read it).
     norm_bound: int = 0
+    #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
+    #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
+    norm_order: str = "bins"
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -152,6 +155,8 @@ class FilterConfig:
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
+        if self.norm_order not in ("bins", "sort"):
+            raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
                                          or not 24 <= self.maxnreg <= 255):
             raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
@@ -480,7 +485,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
     if m and n and norm_bound_applies(m, n, gram, cfg):
-        ys, hs, perm, hmin = sort_by_norm(yp, hy, cfg.block_n)
+        ys, hs, perm, hmin = sort_by_norm(yp, hy, cfg.block_n, order=cfg.norm_order)
         xs, hxs = (ys, hs) if gram else (xp, half_norms)
         _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, hmin)
         remap_records(buf, count, capacity, perm if gram else None, perm, gram)
@@ -499,23 +504,41 @@ def norm_bound_applies(m: int, n: int, gram: bool, cfg: FilterConfig) -> bool:
     return bool(cfg.tile_masks and cfg.norm_bound and pairs >= cfg.norm_bound)
 
 
-def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | None = None) -> tuple:
-    """(rows of yp [N, KP] sorted by half norm, the sorted norms [N] int32, the permutation [N] int64
-    (sorted row r is yp[perm[r]]), each column tile's least norm [cdiv(N, block_n)] int32), written into
-    ``out`` (the same four tensors) when given: the inputs of ``FilterConfig.norm_bound``'s search. No
-    host sync."""
+#: bins of norm_bound's counting sort (order "bins")
+NORM_BINS = 4096
+
+
+def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | None = None,
+                 order: str = "bins") -> tuple:
+    """(rows of yp [N, KP] (contiguous) ordered by half norm, their norms [N] int32, the permutation [N]
+    int64 (ordered row r is yp[perm[r]]), each column tile's least norm [cdiv(N, block_n)] int32), written
+    into ``out`` (the same four tensors) when given: the inputs of ``FilterConfig.norm_bound``'s search.
+    ``order`` "sort": an exact sort (torch.sort and a gather); "bins": a counting sort into NORM_BINS
+    equal-width bins of mean +- 4 standard deviations (outliers in the end bins), any order inside a bin (a tile's norms stay close, which is all
+    the bound needs; the search's results do not depend on the order). No host sync."""
     from ._kernels.filters import tile_minima_kernel
 
     n = hy.shape[0]
     n_tiles = triton.cdiv(n, block_n)
     if out is None:
-        hs, perm = torch.sort(hy)
-        ys = yp.index_select(0, perm)
-        hmin = torch.empty(n_tiles, dtype=torch.int32, device=hy.device)
-    else:
-        ys, hs, perm, hmin = out
+        out = (torch.empty(yp.shape, dtype=yp.dtype, device=yp.device), torch.empty_like(hy), torch.empty(n, dtype=torch.int64, device=hy.device),
+               torch.empty(n_tiles, dtype=torch.int32, device=hy.device))
+    ys, hs, perm, hmin = out
+    if order == "sort":
         torch.sort(hy, out=(hs, perm))
         torch.index_select(yp, 0, perm, out=ys)
+    else:  # counting sort into NORM_BINS bins of mean +- 4 sd (outliers in the end bins)
+        from ._kernels.filters import norm_bins_kernel, norm_offsets_kernel, norm_scatter_kernel, norm_stats_kernel
+
+        scratch = torch.zeros(NORM_BINS + 4 + n, dtype=torch.int32, device=hy.device)  # one memset
+        bins, bin_of = scratch[:NORM_BINS], scratch[NORM_BINS + 4:]
+        stats = scratch[NORM_BINS:NORM_BINS + 4].view(torch.float64)  # sum h, sum h^2
+        launch(norm_stats_kernel, (triton.cdiv(n, 1024),), hy, n, stats, BLOCK=1024)
+        launch(norm_bins_kernel, (triton.cdiv(n, 1024),), hy, n, stats, bin_of, bins, NB=NORM_BINS, BLOCK=1024)
+        launch(norm_offsets_kernel, (1,), bins, NB=NORM_BINS)
+        kp = yp.shape[1]
+        launch(norm_scatter_kernel, (triton.cdiv(n, 64),), yp, yp.stride(0), hy, n, bin_of, bins, ys, hs, perm, KP=kp,
+               BLOCK_K=triton.next_power_of_2(kp), BLOCK=64)
     tiles = 8
     launch(tile_minima_kernel, (triton.cdiv(n_tiles, tiles),), hs, n, hmin, n_tiles, BLOCK_N=block_n, TILES=tiles)
     return ys, hs, perm, hmin

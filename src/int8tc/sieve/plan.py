@@ -131,7 +131,8 @@ class PairSearchPlan:
         ranges = self._status[2:]
         xp, yp, hy, hmin = self._xp, self._yp, self._hy, None
         if self._sorted is not None:  # (then m and n > 0) the search runs on y sorted by half norm
-            yp, hy, perm, hmin = sort_by_norm(self._yp, self._hy, self.config.block_n, out=self._sorted)
+            yp, hy, perm, hmin = sort_by_norm(self._yp, self._hy, self.config.block_n, out=self._sorted,
+                                            order=self.config.norm_order)
             if self.gram:
                 xp = yp
         if m:  # its program 0 zeroes the counters (no memset node: ~1.5 us of a 16384-vector search)

@@ -978,3 +978,55 @@ def remap_records_kernel(rec_ptr, count_ptr, capacity, perm_x_ptr, perm_y_ptr, P
             i = lo
         tl.store(rec, i, mask=m)
         tl.store(rec + 1, j, mask=m)
+
+
+@triton.jit
+def norm_stats_kernel(h_ptr, n, stats_ptr, BLOCK: tl.constexpr):
+    """stats[0] += sum h, stats[1] += sum h^2 over the half norms h [n] int32 (float64, relaxed atomics;
+    stats zeroed first): the mean and spread that set ``norm_bins_kernel``'s bins."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    h = tl.load(h_ptr + offs, mask=offs < n, other=0).to(tl.float64)
+    tl.atomic_add(stats_ptr, tl.sum(h, axis=0), sem="relaxed")
+    tl.atomic_add(stats_ptr + 1, tl.sum(h * h, axis=0), sem="relaxed")
+
+
+@triton.jit
+def norm_bins_kernel(h_ptr, n, stats_ptr, bin_ptr, bins_ptr, NB: tl.constexpr, BLOCK: tl.constexpr):
+    """Each half norm's bin (bin_ptr [n] int32) among NB equal-width bins of mean +- 4 standard deviations
+    (from ``norm_stats_kernel``; norms outside go to the end bins), and the bins' counts (bins_ptr [NB],
+    zeroed first, relaxed atomics): the histogram of ``sort_by_norm``'s counting sort. Outliers cannot
+    stretch the bins over the bulk of the norms."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    h = tl.load(h_ptr + offs, mask=m, other=0).to(tl.float64)
+    mean = tl.load(stats_ptr) / n
+    sd = tl.sqrt(tl.maximum(tl.load(stats_ptr + 1) / n - mean * mean, 0.0))
+    b = tl.floor((h - (mean - 4 * sd)) * (NB / (8 * sd + 1)))
+    b = tl.minimum(tl.maximum(b, 0.0), NB - 1.0).to(tl.int32)
+    tl.store(bin_ptr + offs, b, mask=m)
+    tl.atomic_add(bins_ptr + b, tl.full((BLOCK,), 1, tl.int32), mask=m, sem="relaxed")
+
+
+@triton.jit
+def norm_offsets_kernel(bins_ptr, NB: tl.constexpr):
+    """bins [NB] counts -> their exclusive prefix sums, in place (one program): each bin's first position."""
+    c = tl.load(bins_ptr + tl.arange(0, NB))
+    tl.store(bins_ptr + tl.arange(0, NB), tl.cumsum(c, axis=0) - c)
+
+
+@triton.jit
+def norm_scatter_kernel(y_ptr, stride_y, h_ptr, n, bin_ptr, cursor_ptr, ys_ptr, hs_ptr, perm_ptr, KP: tl.constexpr,
+                        BLOCK_K: tl.constexpr, BLOCK: tl.constexpr):
+    """Row r of y [n, KP] int8 (row stride stride_y; BLOCK_K = next power of two >= KP) and h[r] to position
+    p = cursor[bin[r]]++ (relaxed atomics; cursor from ``norm_offsets_kernel``, bin from ``norm_bins_kernel``)
+    of ys / hs, perm[p] = r (int64): rows grouped by norm bin, bins ascending, any order inside a bin."""
+    rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = rows < n
+    pos = tl.atomic_add(cursor_ptr + tl.load(bin_ptr + rows, mask=m, other=0), tl.full((BLOCK,), 1, tl.int32),
+                        mask=m, sem="relaxed")
+    tl.store(hs_ptr + pos, tl.load(h_ptr + rows, mask=m, other=0), mask=m)
+    tl.store(perm_ptr + pos, rows.to(tl.int64), mask=m)
+    ks = tl.arange(0, BLOCK_K)
+    mk = m[:, None] & (ks < KP)[None, :]
+    v = tl.load(y_ptr + rows[:, None].to(tl.int64) * stride_y + ks[None, :], mask=mk, other=0)
+    tl.store(ys_ptr + pos[:, None].to(tl.int64) * KP + ks[None, :], v, mask=mk)
