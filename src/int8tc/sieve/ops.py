@@ -208,7 +208,8 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: Twenty-second session (tune_filters --norm-bound, NOTES.md 72): searches of >= 2^30 pairs (a Gram search
 #: of 46342+ vectors) sort by half norm and test the group max/min bound: plans at 131072 vectors 3.106 ->
 #: 2.820 ms (1e-4) and 2.813 -> 2.401 (1e-6), 65536 0.830 -> 0.805 and 0.747 -> 0.692; at 16384 the sort
-#: and remap (~60 us) cost more than the loop gains (0.080 -> 0.142 ms), hence the threshold.
+#: and remap (~60 us) cost more than the loop gains (0.080 -> 0.142 ms), hence the threshold. With the counting
+#: sort into norm bins (norm_order="bins", s104): 131072 3.172 -> 2.605 ms, 65536 0.822 -> 0.694, 16384 0.083 -> 0.096.
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=2, item_block=32,
                                      item_reserve="batch", column_groups=16, maxnreg=168, balanced=3, panel_cost=4,
@@ -445,7 +446,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             unspecified. If hits exceed capacity, which ones are kept is unspecified.
         config: kernel choice (default ``DEFAULT_FILTER_CONFIG``: per-row tile bits and the item
             kernel (``tile_masks``), tuned for hit rates <= 1e-3, a record buffer of 2x capacity; from
-            2^30 pairs the vectors sorted by half norm first (``norm_bound``: a copy of y, or of x in a
+            2^30 pairs the vectors ordered by half norm first (``norm_bound``: a copy of y, or of x in a
             Gram search, its permutation, ~30 bytes per vector beyond the rows; records mapped back);
             ``SIEVE_SEGMENT_CONFIG`` (row_rounds) for dense hits, near 1e-2).
 
