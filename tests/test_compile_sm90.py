@@ -30,6 +30,7 @@ if __name__ == "__main__":
     from int8tc.sieve._kernels.filters import (bucket_kernel, bucket_tma_kernel, deferred_rows_kernel, mask_items_kernel, pair_search_kernel,
                                                pair_search_tma_kernel, segment_pair_search_kernel,
                                                segment_pair_search_tma_kernel)
+    from int8tc.sieve._kernels import filters as FK
     from int8tc.sieve.ops import PLAIN_FILTER_CONFIG as F
 
     HOPPER = GPUTarget("cuda", 90, 32)
@@ -128,6 +129,26 @@ if __name__ == "__main__":
                         "capacity": "i32"},
                        {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3},
                        {"num_warps": 4}),
+        "pair_search_tma_norm_bound": (pair_search_tma_kernel,
+                                       {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32",
+                                        "y_desc": "tensordesc<i8[128, 128]>", "hy_desc": "tensordesc<i32[128]>",
+                                        "M": "i32", "N": "i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64",
+                                        "capacity": "i64", "hmin_ptr": "*i32"},
+                                       {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 64, "BLOCK_M": 64,
+                                        "BLOCK_N": 128, "BLOCK_K": 128, "NUM_STAGES": 3, "MASKS": True, "GROUPS": 16,
+                                        "BALANCED": True, "PANEL_COST": 4, "NORM_BOUND": True},
+                                       {"num_warps": 4, "maxnreg": 168}),
+        "norm_order": (FK.norm_scatter_kernel,
+                       {"y_ptr": "*i8", "stride_y": "i32", "h_ptr": "*i32", "n": "i32", "bin_ptr": "*i32",
+                        "cursor_ptr": "*i32", "ys_ptr": "*i8", "hs_ptr": "*i32", "perm_ptr": "*i64"},
+                       {"KP": 160, "BLOCK_K": 256, "BLOCK": 64}, {"num_warps": 4}),
+        "norm_bins": (FK.norm_bins_kernel,
+                      {"h_ptr": "*i32", "n": "i32", "stats_ptr": "*fp64", "bin_ptr": "*i32", "bins_ptr": "*i32"},
+                      {"NB": 4096, "BLOCK": 1024}, {"num_warps": 4}),
+        "remap_records": (FK.remap_records_kernel,
+                          {"rec_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64", "perm_x_ptr": "*i64",
+                           "perm_y_ptr": "*i64"},
+                          {"PERM_X": True, "GRAM": True, "BLOCK": 1024}, {"num_warps": 4}),
         "segment_pair_search_tma": (segment_pair_search_tma_kernel,
                                     {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
                                      "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -385,7 +406,7 @@ def report():
 
 @pytest.mark.parametrize("name", ["split", "split_rows", "split_rows_once", "split_scaled", "diagonal_gemm", "diagonal_gemm_persistent", "diagonals_gemm_persistent",
                                   "diagonal_gemm_recon", "absmax_rows",
-                                  "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "segment_pair_search_tma", "bucket_tma",
+                                  "row_scales_matrix", "row_scales_row", "reconstruct", "pair_search_gram", "pair_search_tma", "pair_search_tma_norm_bound", "norm_order", "norm_bins", "remap_records", "segment_pair_search_tma", "bucket_tma",
                                   "bucket", "segment_pair_search", "bucket_tma_rowhits", "bucket_rowhits",
                                   "pair_search_tma_rowhits", "segment_pair_search_rowhits",
                                   "segment_pair_search_tma_defer", "pair_search_defer", "deferred_rows",
