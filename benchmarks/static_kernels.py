@@ -111,7 +111,7 @@ def cases():
                      "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True,
                      "GROUPS": groups},
                     {"num_warps": 4, "maxnreg": 168}))
-    # the defaults (DEFAULT_FILTER_CONFIG, DEFAULT_BUCKET_CONFIG) with and without norm_bound (NOTES 72)
+    # the pair search default (DEFAULT_FILTER_CONFIG) with and without norm_bound (NOTES 72)
     ps128 = dict(ps_tma, y_desc="tensordesc<i8[128, 128]>", hy_desc="tensordesc<i32[128]>")
     for bound in (False, True):
         out.append((f"pair_search default g16 t64{' bound' if bound else ''}", pair_search_tma_kernel,
@@ -120,11 +120,6 @@ def cases():
                      "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True,
                      "GROUPS": 16, "NORM_BOUND": bound, **({} if bound else {"hmin_ptr": None})},
                     {"num_warps": 4, "maxnreg": 168}))
-        out.append((f"bucket default 64x128 masks cap168{' minmax' if bound else ''}", bucket_tma_kernel,
-                    dict(b_tma, c_desc="tensordesc<i8[128, 128]>", items_ptr="*i32", item_count_ptr="*i64",
-                         item_cap="i64"),
-                    {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,
-                     "ROUNDS": False, "MASKS": True, "GROUPS": 8, "MINMAX": bound}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,

@@ -13,7 +13,7 @@ checked against the default's.
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment,bucket --m 16384 --item-programs 1024,512 --plan
         # the item kernel's grid
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment --m 16384,65536,131072 --norm-bound 1 --plan
-        # norm_bound (sorted columns, the group max/min test) against the default (NOTES 72)
+        # norm_bound (ordered columns, the group max/min test) against the exact test (NOTES 72)
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
@@ -53,8 +53,8 @@ def main():
     p.add_argument("--item-programs", default="",
                    help="pair search: the default with these item_programs (comma list; the item kernel's grid)")
     p.add_argument("--norm-bound", default="",
-                   help="pair search and bucketing: the defaults beside norm_bound at these thresholds (comma list of "
-                        "pairs; 1 = always; NOTES 72)")
+                   help="pair search: the default beside norm_bound at these thresholds (comma list of pairs; 1 = "
+                        "always) and with norm_order='sort' (NOTES 72)")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -95,7 +95,6 @@ def main():
         thresholds = [int(float(v)) for v in args.norm_bound.split(",")]
         pair_cfgs = ([replace(D, norm_bound=0)] + [replace(D, norm_bound=t) for t in thresholds]
                      + [replace(D, norm_bound=thresholds[0], norm_order="sort")])
-        bucket_cfgs = [replace(B, norm_bound=0)] + [replace(B, norm_bound=t) for t in thresholds]
     rows = []
 
     def run(op, cfgs, fn, pairs, total_of=lambda r: r.total):

@@ -106,15 +106,14 @@ class FilterConfig:
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
     maxnreg: int | None = None
-    #: tile_masks: searches of at least this many pairs (pair_search: M(M-1)/2 in a Gram search, else
-    #: M N; bucket: M N) test inner tiles by each column group's max and min of the dot (one 3-input max
-    #: or min per two elements, ``_bound_any``) instead of abs, subtraction and max per element. In
-    #: pair_search the columns (a Gram search: the vectors) are first sorted by half norm and the
-    #: group limit is h_i - goal + the tile's least h_j: every hit passes, the item kernel keeps the
-    #: exact ones, and sorted columns make the bound tight (a tile's 128 norms are neighbours in the
-    #: order); the records are mapped back to the caller's indices (NOTES.md 72). In bucket the test
-    #: is exact and nothing is sorted. 0 = never; read only with tile_masks (the item kernel refines the
-    #: bound's items; segment_pair_search does not read it).
+    #: pair_search with tile_masks: searches of at least this many pairs (M(M-1)/2 in a Gram search, else
+    #: M N) order the columns (a Gram search: the vectors) by half norm and test inner tiles by each
+    #: column group's max and min of the dot (one 3-input max or min per two elements, ``_bound_any``)
+    #: against h_i - goal + the tile's least h_j, instead of abs, subtraction and max per element: every
+    #: hit passes, the item kernel keeps the exact ones, and ordered columns make the bound tight (a
+    #: tile's 128 norms are neighbours in the order); the records are mapped back to the caller's
+    #: indices (NOTES.md 72). 0 = never; read only with tile_masks (bucket and segment_pair_search do
+    #: not read it: on bucketing, exact there, the max/min test measured no faster).
     norm_bound: int = 0
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
@@ -515,15 +514,17 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
     int64 (ordered row r is yp[perm[r]]), each column tile's least norm [cdiv(N, block_n)] int32), written
     into ``out`` (the same four tensors) when given: the inputs of ``FilterConfig.norm_bound``'s search.
     ``order`` "sort": an exact sort (torch.sort and a gather); "bins": a counting sort into NORM_BINS
-    equal-width bins of mean +- 4 standard deviations (outliers in the end bins), any order inside a bin (a tile's norms stay close, which is all
-    the bound needs; the search's results do not depend on the order). No host sync."""
+    equal-width bins of mean +- 4 standard deviations (outliers in the end bins), any order inside a
+    bin (a tile's norms stay close, which is all the bound needs; the search's results do not depend
+    on the order). No host sync."""
     from ._kernels.filters import tile_minima_kernel
 
     n = hy.shape[0]
     n_tiles = triton.cdiv(n, block_n)
     if out is None:
-        out = (torch.empty(yp.shape, dtype=yp.dtype, device=yp.device), torch.empty_like(hy), torch.empty(n, dtype=torch.int64, device=hy.device),
-               torch.empty(n_tiles, dtype=torch.int32, device=hy.device))
+        dev = hy.device
+        out = (torch.empty(yp.shape, dtype=yp.dtype, device=dev), torch.empty_like(hy),
+               torch.empty(n, dtype=torch.int64, device=dev), torch.empty(n_tiles, dtype=torch.int32, device=dev))
     ys, hs, perm, hmin = out
     if order == "sort":
         torch.sort(hy, out=(hs, perm))
@@ -716,8 +717,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
                    thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
-                   item_count_ptr=n_items, item_cap=item_cap,
-                   MINMAX=bool(cfg.norm_bound and m * n >= cfg.norm_bound), **cfg.launch_options(pair=False))
+                   item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                    n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],

@@ -169,7 +169,7 @@ def _bound_any(acc, lim, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: t
     from each group's max and min of the dot, one 3-input max or min per two elements (no abs, no
     subtraction per element). With lim = h_i - goal + min_j h_j (the tile's least h_j) every pair hit
     passes (|dot| - h_j >= h_i - goal implies |dot| >= lim): a bound the item kernel refines
-    (FilterConfig.norm_bound); for bucketing (lim = thr_i) it is the exact test."""
+    (FilterConfig.norm_bound)."""
     if BLOCK_N == 8 * GROUPS:  # 8 columns per group: linear chains, which ptxas fuses into 3-input max/min
         gmax, gmin = _chains8(acc, BLOCK_M, GROUPS)
     else:
@@ -847,15 +847,12 @@ def bucket_tma_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
-    MINMAX: tl.constexpr = False,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
     only sets per-row group bits, ``_write_items`` turns them into items for
     ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
-    rows whose items do not fit are appended here, with per-row atomics. MINMAX (with MASKS): inner
-    centre tiles test each group's max and min of the dot against thr_i (``_bound_any``, exact here)
-    instead of |dot| per element (FilterConfig.norm_bound)."""
+    rows whose items do not fit are appended here, with per-row atomics."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -865,7 +862,7 @@ def bucket_tma_kernel(
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     if MASKS:
         _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, MINMAX)
+                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
     else:
         for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -879,7 +876,7 @@ def bucket_tma_kernel(
 @triton.jit
 def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
                   item_count_ptr, item_cap, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, MINMAX: tl.constexpr):
+                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
     # bucket_tma_kernel's MASKS path: chunks of 32 centre tiles, group bits per row, then items
     n_tiles = tl.cdiv(N, BLOCK_N)
     zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
@@ -890,17 +887,8 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             tj = c0 + t
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-            col_edge = (tj + 1) * BLOCK_N > N
-            if MINMAX:  # padding rows' lim (HXG_PAD) is above every |dot|: only column edges need the mask
-                if col_edge:
-                    r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, True, False, BLOCK_M,
-                                 BLOCK_N, GROUPS)
-                else:
-                    r = _bound_any(acc, lim, BLOCK_M, BLOCK_N, GROUPS).to(tl.int32)
-            else:
-                r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, col_edge, False, BLOCK_M, BLOCK_N,
-                             GROUPS)
-            qbits = qbits | (r << t)
+            qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
+                                      False, BLOCK_M, BLOCK_N, GROUPS) << t)
         bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
                                        GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
