@@ -1,5 +1,5 @@
-# planned device work of the twenty-third session (written at the end of the twenty-second, which used ~1370 of its
-# 1800 s in s100..s104). Not a runnable queue: write sN.sh (next free: s105); `export PYTHONPATH=$PWD/src` is enough
+# planned device work of the twenty-third session (written at the end of the twenty-second, which used ~1650 of its
+# 1800 s in s100..s105). Not a runnable queue: write sN.sh (next free: s106); `export PYTHONPATH=$PWD/src` is enough
 # for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
 # needs); put everything under $OUT in one tar. The device's .git is the session's starting snapshot: fix the CSVs'
 # commit column by hand (sed) or pass INT8TC_COMMIT=<hash>.
