@@ -55,6 +55,10 @@ def main():
     p.add_argument("--norm-bound", default="",
                    help="pair search: the default beside norm_bound at these thresholds (comma list of pairs; 1 = "
                         "always) and with norm_order='sort' (NOTES 72)")
+    p.add_argument("--bucket-shapes", action="store_true",
+                   help="bucketing: the default beside 128-row panels (8 warps), 2 and 4 stages and item blocks of 32")
+    p.add_argument("--bucket-n", default="16384", help="bucketing: comma list of centre counts")
+    p.add_argument("--bucket-m", default=str(1 << 20), help="bucketing: comma list of vector counts")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
     p.add_argument("--out")
     args = p.parse_args()
@@ -74,6 +78,10 @@ def main():
         seg_cfgs = [S, replace(S, item_reserve=other), replace(S, column_groups=24 - S.column_groups),
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
+    if args.bucket_shapes:  # few centres: the per-panel costs (NOTES 73)
+        bucket_cfgs = [B, replace(B, block_m=128, num_warps=8, maxnreg=None), replace(B, block_m=128, num_warps=8),
+                       replace(B, num_stages=2), replace(B, num_stages=4), replace(B, item_block=32),
+                       replace(B, block_m=128, num_warps=8, maxnreg=None, num_stages=2)]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
                      replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
@@ -142,15 +150,18 @@ def main():
         run(f"segment_pair_search {count}x{size} rate {rate:g}", seg_cfgs,
             lambda c: segment_pair_search(xs, hs, goal, cap, offsets, config=c), pairs)
     del xs, hs
-    mb, n = 1 << 20, 16384
-    xb = torch.randint(-64, 64, (mb, k), dtype=torch.int8, device="cuda", generator=g)
-    c = torch.randint(-64, 64, (n, k), dtype=torch.int8, device="cuda", generator=g)
-    vals = _sample_values(xb, None, c, None, True)
-    for rate in rates if "bucket" not in args.skip else []:
-        thr = torch.full((mb,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
-        cap = int(10 * rate * n) + 16
-        run(f"bucket {mb}x{n} rate {rate:g}", bucket_cfgs,
-            lambda cf: bucket(xb, c, thr, cap, config=cf), mb * n, lambda r: int(r.counts.sum()))
+    for mb in [int(v) for v in args.bucket_m.split(",")] if "bucket" not in args.skip else []:
+        xb = torch.randint(-64, 64, (mb, k), dtype=torch.int8, device="cuda", generator=g)
+        for n in [int(v) for v in args.bucket_n.split(",")]:
+            c = torch.randint(-64, 64, (n, k), dtype=torch.int8, device="cuda", generator=g)
+            vals = _sample_values(xb, None, c, None, True)
+            for rate in rates:
+                thr = torch.full((mb,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
+                cap = int(10 * rate * n) + 16
+                run(f"bucket {mb}x{n} rate {rate:g}", bucket_cfgs,
+                    lambda cf: bucket(xb, c, thr, cap, config=cf), mb * n, lambda r: int(r.counts.sum()))
+            del c
+        del xb
     report(rows, args.out)
 
 
