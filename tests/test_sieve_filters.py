@@ -33,17 +33,20 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
-                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort")],
+                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
+                        replace(TMA_CFG, tile_masks=True, item_dp4a=False)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
+                     "tma-masks-bytes"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
     rows of two or more hits deferred to the recompute kernel (``defer_rows``), and with hits
     written in per-row rounds (``row_rounds``; on the GPU also under a register cap); and oblong
-    tiles (a Gram search's diagonal then crosses tiles off the tile diagonal)."""
+    tiles (a Gram search's diagonal then crosses tiles off the tile diagonal). The tile_masks configs'
+    item kernel takes dp4a words (the interpreter: their shift emulation) but in "tma-masks-bytes"."""
     return request.param
 
 
@@ -422,16 +425,50 @@ def _check_gpu_bucket(rng, x, k, cfg):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16"])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16",
+                                      "masks-panels", "masks-bytes"])
 def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import TMA_FILTER_CONFIG
 
     cfg = replace(TMA_FILTER_CONFIG, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
                   row_rounds=row_hits in ("rounds", "rounds-cap"), tile_masks=str(row_hits).startswith("masks"),
                   maxnreg=128 if str(row_hits).endswith("-cap") else None,
-                  column_groups=16 if str(row_hits).endswith("-g16") else 8)
+                  column_groups=16 if str(row_hits).endswith("-g16") else 8,
+                  balanced=3 if row_hits == "masks-panels" else 0, item_dp4a=row_hits != "masks-bytes")
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("shape", [(20011, 1000, 128), (70001, 4096, 128), (5003, 257, 96), (9000, 4097, 160)])
+@pytest.mark.parametrize("balanced", [0, 3])
+def test_gpu_bucket_few_centres(rng, shape, balanced):
+    """Bucketing with few centres, as one program per row panel and as several panels per program
+    (``balanced``; 4097 centres, 33 tiles, take the per-panel path), the default's dp4a items: counts
+    exact at a sparse rate, lists whole; all-hit rows overflow the item buffer (the late path) with
+    their counts still exact and every kept entry a hit."""
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+
+    m, n, k = shape
+    cfg = replace(DEFAULT_BUCKET_CONFIG, balanced=balanced)
+    x, c = _vecs(rng, m, k).cuda(), _vecs(rng, n, k).cuda()
+    d = torch.matmul(x.double(), c.double().T).abs()  # exact: |dot| < 2^22
+    thr = torch.quantile(d[:2000].flatten(), 1 - 1e-3).to(torch.int32).repeat(m)
+    thr[::97] = 0  # every 97th row: all centres hit, past capacity and the item buffer
+    b = bucket(x, c, thr, 12, config=cfg)
+    hit = d >= thr[:, None].double()
+    np.testing.assert_array_equal(b.counts.cpu().numpy(), hit.sum(1).int().cpu().numpy())
+    kept = torch.minimum(b.counts, torch.tensor(12, device="cuda"))
+    slot = torch.arange(12, device="cuda")[None, :] < kept[:, None]
+    ids = torch.where(slot, b.ids, 0).long()
+    assert torch.gather(hit, 1, ids)[slot].all()  # every kept entry a hit
+    sg = torch.where(torch.gather(torch.matmul(x.double(), c.double().T), 1, ids) >= 0, 1, -1).to(torch.int8)
+    assert torch.equal(b.signs[slot], sg[slot])
+    srt = torch.sort(torch.where(slot, b.ids, 2**31 - 1), dim=1).values
+    assert (srt[:, 1:][slot[:, 1:]] > srt[:, :-1][slot[:, 1:]]).all()  # no entry twice
+    full = kept == b.counts  # rows that kept all their hits: exactly the hit set
+    assert torch.equal((torch.zeros(hit.shape, dtype=torch.int32, device="cuda").scatter_add_(1, ids, slot.int()) > 0)[full],
+                       hit[full])
 
 
 @pytest.mark.gpu

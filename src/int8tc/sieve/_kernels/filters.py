@@ -701,6 +701,7 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
+    DP4A: tl.constexpr = False, ASM: tl.constexpr = True,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -711,7 +712,10 @@ def mask_items_kernel(
     BATCH_RESERVE the BLOCK_I items of an iteration reserve one range by one atomic and take their
     starts from a prefix sum). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
-    stride over the first min(items, item_cap) items (the count is read here)."""
+    stride over the first min(items, item_cap) items (the count is read here). DP4A
+    (FilterConfig.item_dp4a): the dots from int32 words of four bytes each, one ``dp4a`` per four
+    products (ASM False: ``_dp4a``'s shifts, for the interpreter); rows 4-byte aligned (the launchers'
+    ``_padded`` rows are 16-byte aligned, KP a multiple of 32)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -726,13 +730,16 @@ def mask_items_kernel(
         # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
         cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
-        dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
-        for k0 in tl.static_range(0, KP, BLOCK_K):
-            ks = k0 + tl.arange(0, BLOCK_K)
-            xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
-            yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
-                         other=0)
-            dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
+        if DP4A:
+            dot = _word_dots(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP, BLOCK_I, GC, BLOCK_K, ASM)
+        else:
+            dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
+            for k0 in tl.static_range(0, KP, BLOCK_K):
+                ks = k0 + tl.arange(0, BLOCK_K)
+                xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
+                yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :],
+                             mask=cmask[:, :, None], other=0)
+                dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
         lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
         if BUCKET:
             hit = (tl.abs(dot) >= lim[:, None]) & cmask
@@ -756,6 +763,40 @@ def mask_items_kernel(
                 start = _reserve_rows(count_ptr, n)
             pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
             _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
+
+
+@triton.jit
+def _dp4a(a, b, c, ASM: tl.constexpr):
+    """c + the dot product of the four signed bytes of the int32 words a and b (same shapes): the
+    ``dp4a.s32.s32`` instruction (sm_61+), or with ASM False the same from shifts (the interpreter
+    runs no inline assembly)."""
+    if ASM:
+        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, $3;", "=r,r,r,r", [a, b, c], dtype=tl.int32,
+                                         is_pure=True, pack=1)
+    else:
+        for s in tl.static_range(4):
+            c += ((a << (24 - 8 * s)) >> 24) * ((b << (24 - 8 * s)) >> 24)
+        return c
+
+
+@triton.jit
+def _word_dots(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP: tl.constexpr, BLOCK_I: tl.constexpr,
+               GC: tl.constexpr, BLOCK_K: tl.constexpr, ASM: tl.constexpr):
+    """[BLOCK_I, GC] int32: <x_i, y_c> of rows i [BLOCK_I] of X against columns cols [BLOCK_I, GC] of Y
+    (int8 rows of KP bytes, 4-byte aligned; masked rows and columns read zeros), as int32 words of four
+    bytes each: ``_dp4a`` accumulates per word lane, one sum at the end."""
+    W: tl.constexpr = BLOCK_K // 4
+    xw_ptr = x_ptr.to(tl.pointer_type(tl.int32))
+    yw_ptr = y_ptr.to(tl.pointer_type(tl.int32))
+    sx = stride_x // 4
+    sy = stride_y // 4
+    acc = tl.zeros((BLOCK_I, GC, W), dtype=tl.int32)
+    for k0 in tl.static_range(0, KP // 4, W):
+        ws = k0 + tl.arange(0, W)
+        xi = tl.load(xw_ptr + i[:, None].to(tl.int64) * sx + ws[None, :], mask=imask[:, None], other=0)
+        yt = tl.load(yw_ptr + cols[:, :, None].to(tl.int64) * sy + ws[None, None, :], mask=cmask[:, :, None], other=0)
+        acc = _dp4a(tl.broadcast_to(xi[:, None, :], (BLOCK_I, GC, W)), yt, acc, ASM)
+    return tl.sum(acc, axis=2)
 
 
 @triton.jit
@@ -847,12 +888,22 @@ def bucket_tma_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
+    PANELS: tl.constexpr = False, panels_per_program=1, late_ptr=None,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
     only sets per-row group bits, ``_write_items`` turns them into items for
     ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
-    rows whose items do not fit are appended here, with per-row atomics."""
+    rows whose items do not fit are appended here, with per-row atomics. PANELS (MASKS, at most 32
+    centre tiles; FilterConfig.balanced): program p takes the row panels p * panels_per_program ..
+    (p + 1) * panels_per_program - 1 in one pipelined loop over (panel, centre tile), so a pipeline
+    fill, a program start and the item flush's wait are paid once per program instead of per panel
+    (few centres: 8 tiles per panel at 1024); late_ptr [M] int32 is scratch (written before read)."""
+    if PANELS:
+        _bucket_panels(x_desc, c_desc, thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
+                       item_count_ptr, item_cap, late_ptr, panels_per_program, KP, BLOCK_M, BLOCK_N, BLOCK_K,
+                       NUM_STAGES, GROUPS)
+        return
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -892,23 +943,83 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
         bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
                                        GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
-            for t in range(0, n_here):
-                late = _late_rows(bits, late_rows, t)
-                if tl.max(late.to(tl.int32), axis=0) > 0:
-                    tj = c0 + t
-                    acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-                    cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-                    # in rounds (``_first_hit``), as row_rounds: no [BLOCK_M, BLOCK_N] offsets
-                    lim_t = tl.where(late, lim, HXG_PAD)
-                    cmask = cols < N
-                    rc = tl.sum(((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]).to(tl.int32), axis=1)
-                    start = tl.atomic_add(counts_ptr + rows, rc, mask=rc > 0, sem="relaxed")
-                    col = tl.full(rc.shape, -1, tl.int32)
-                    for r in range(0, tl.max(rc, axis=0)):
-                        col, dot = _first_hit((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]
-                                              & (cols[None, :] > col[:, None]), acc, cols)
-                        _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, start + r, col, dot,
-                                            (rc > r) & (start + r < capacity))
+            _bucket_late(x_desc, c_desc, panel, row0, rows, lim, bits, late_rows, c0, n_here, N, ids_ptr, signs_ptr,
+                         counts_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+
+
+@triton.jit
+def _bucket_late(x_desc, c_desc, panel, row0, rows, lim, bits, late_rows, c0, n_here, N, ids_ptr, signs_ptr,
+                 counts_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 BLOCK_K: tl.constexpr):
+    # the rows whose items did not fit (late_rows; bits: their tile bits from centre tile c0 on) against
+    # the n_here centre tiles from c0: recomputed, hits appended by per-row atomics, in rounds
+    # (``_first_hit``, as row_rounds: no [BLOCK_M, BLOCK_N] offsets)
+    for t in range(0, n_here):
+        late = _late_rows(bits, late_rows, t)
+        if tl.max(late.to(tl.int32), axis=0) > 0:
+            tj = c0 + t
+            acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+            cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+            lim_t = tl.where(late, lim, HXG_PAD)
+            cmask = cols < N
+            rc = tl.sum(((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]).to(tl.int32), axis=1)
+            start = tl.atomic_add(counts_ptr + rows, rc, mask=rc > 0, sem="relaxed")
+            col = tl.full(rc.shape, -1, tl.int32)
+            for r in range(0, tl.max(rc, axis=0)):
+                col, dot = _first_hit((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]
+                                      & (cols[None, :] > col[:, None]), acc, cols)
+                _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, start + r, col, dot,
+                                    (rc > r) & (start + r < capacity))
+
+
+@triton.jit
+def _panel_limits(thr_ptr, rows, M):
+    # the thresholds of a row panel, HXG_PAD on padding rows (above every |dot| < 2^22)
+    return tl.where(rows < M, tl.load(thr_ptr + rows, mask=rows < M, other=0), HXG_PAD)
+
+
+@triton.jit
+def _bucket_panels(x_desc, c_desc, thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
+                   item_count_ptr, item_cap, late_ptr, panels_per_program, KP: tl.constexpr, BLOCK_M: tl.constexpr,
+                   BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
+    # bucket_tma_kernel's PANELS path (N <= 32 BLOCK_N): one loop over (panel, centre tile) of the program's
+    # panels; the row panel is loaded per iteration (TMA, pipelined; from L2 after its first tile), its
+    # limits at the previous panel's end (a plain load outside the pipelined part), its items written
+    # there. Rows whose items do not fit keep their tile bits in late_ptr and are appended after the loop.
+    n_tiles = tl.cdiv(N, BLOCK_N)
+    p0 = tl.program_id(0) * panels_per_program
+    p_end = tl.minimum(p0 + panels_per_program, tl.cdiv(M, BLOCK_M))
+    zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
+    lim = _panel_limits(thr_ptr, p0 * BLOCK_M + tl.arange(0, BLOCK_M), M)
+    qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+    any_late = tl.zeros((1,), dtype=tl.int32)
+    for it in tl.range(0, (p_end - p0) * n_tiles, num_stages=NUM_STAGES):
+        q = it // n_tiles
+        t = it - q * n_tiles
+        row0 = (p0 + q) * BLOCK_M
+        rows = row0 + tl.arange(0, BLOCK_M)
+        acc = _tma_tile_dot(x_desc, c_desc, _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K), row0, t * BLOCK_N, KP,
+                            BLOCK_M, BLOCK_N, BLOCK_K)
+        cols = t * BLOCK_N + tl.arange(0, BLOCK_N)
+        r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (t + 1) * BLOCK_N > N, False, BLOCK_M,
+                     BLOCK_N, GROUPS)
+        qbits |= r << t
+        if t == n_tiles - 1:
+            bits, late_rows = _write_items(qbits, rows, 0, N, items_ptr, item_count_ptr, item_cap, BLOCK_N, GROUPS)
+            tl.store(late_ptr + rows, tl.where(late_rows, bits, 0), mask=rows < M)
+            any_late |= tl.max(late_rows.to(tl.int32), axis=0)
+            qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+            lim = _panel_limits(thr_ptr, rows + BLOCK_M, M)
+    if tl.max(any_late, axis=0) > 0:  # the item buffer is full: the late rows of each panel appended here
+        for p in range(p0, p_end):
+            row0 = p * BLOCK_M
+            rows = row0 + tl.arange(0, BLOCK_M)
+            bits = tl.load(late_ptr + rows, mask=rows < M, other=0)
+            late_rows = bits != 0
+            if tl.max(late_rows.to(tl.int32), axis=0) > 0:
+                _bucket_late(x_desc, c_desc, _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K), row0, rows,
+                             _panel_limits(thr_ptr, rows, M), bits, late_rows, 0, n_tiles, N, ids_ptr, signs_ptr,
+                             counts_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K)
 
 
 @triton.jit
