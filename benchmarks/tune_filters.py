@@ -56,9 +56,8 @@ def main():
                    help="pair search: the default beside norm_bound at these thresholds (comma list of pairs; 1 = "
                         "always) and with norm_order='sort' (NOTES 72)")
     p.add_argument("--bucket-shapes", action="store_true",
-                   help="bucketing: the default beside bytes in the item kernel (no dp4a), item blocks of 32, several "
-                        "row panels per program (balanced 2, 3, 4) and 4 stages (NOTES 73)")
-    p.add_argument("--item-dp4a", action="store_true", help="pair search: the default beside item_dp4a=False")
+                   help="bucketing: the default beside 16 column groups, a 128-register cap (4 blocks per SM), item "
+                        "blocks of 32, several row panels per program (balanced 3) and the item kernel's grid (NOTES 73)")
     p.add_argument("--bucket-n", default="16384", help="bucketing: comma list of centre counts")
     p.add_argument("--bucket-m", default=str(1 << 20), help="bucketing: comma list of vector counts")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
@@ -81,11 +80,9 @@ def main():
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
     if args.bucket_shapes:  # few centres: the per-panel costs (NOTES 73)
-        bucket_cfgs = [B, replace(B, item_dp4a=False), replace(B, item_block=32), replace(B, balanced=2),
-                       replace(B, balanced=3), replace(B, balanced=4), replace(B, balanced=3, num_stages=4),
-                       replace(B, balanced=3, item_block=32), replace(B, balanced=3, num_stages=4, item_block=32)]
-    if args.item_dp4a:  # the item kernel's products: dp4a words against bytes (NOTES 73)
-        pair_cfgs = [D, replace(D, item_dp4a=False)]
+        bucket_cfgs = [B, replace(B, column_groups=16), replace(B, maxnreg=128), replace(B, maxnreg=128, num_stages=2),
+                       replace(B, column_groups=16, maxnreg=128), replace(B, item_block=32), replace(B, balanced=3),
+                       replace(B, item_programs=1024), replace(B, item_programs=4096)]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
                      replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),

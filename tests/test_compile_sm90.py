@@ -349,13 +349,6 @@ if __name__ == "__main__":
     }
 
 
-    # the item kernel's dp4a dot products (FilterConfig.item_dp4a), as the pair searches' and bucket's defaults
-    fn, sig, consts, opts = CASES["mask_items_batch_reserve"]
-    CASES["mask_items_dp4a"] = (fn, sig, {**consts, "BLOCK_I": 32, "GROUPS": 16, "DP4A": True}, {"num_warps": 2})
-    CASES["mask_items_bucket_dp4a"] = (fn, {**sig, "signs_ptr": "*i8", "count_ptr": "*i32", "capacity": "i32"},
-                                       {**{c: v for c, v in consts.items() if c != "signs_ptr"}, "TRI": False,
-                                        "BUCKET": True, "BATCH_RESERVE": False, "DP4A": True}, {"num_warps": 4})
-
     # the default's balanced schedule (NOTES.md 65): the t64 case with BALANCED and a panel cost
     fn, sig, consts, opts = CASES["pair_search_tma_masks_t64"]
     CASES["pair_search_tma_masks_balanced"] = (fn, sig, {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
@@ -398,7 +391,7 @@ if __name__ == "__main__":
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
                         "int_div": sum(ptx.count(op) for op in ("rem.s32", "div.s32", "rem.u32", "div.u32")),
-                        "tma_store": "cp.async.bulk.tensor.2d.global.shared" in ptx, "dp4a": "dp4a.s32.s32" in ptx,
+                        "tma_store": "cp.async.bulk.tensor.2d.global.shared" in ptx,
                         "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx))}
     print(json.dumps(report))
 
@@ -423,15 +416,9 @@ def report():
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "pair_search_tma_masks_balanced",
-                                  "mask_items_batch_reserve", "mask_items_dp4a", "mask_items_bucket_dp4a", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
+                                  "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
-
-
-def test_item_kernel_uses_dp4a(report):
-    # FilterConfig.item_dp4a: the item kernel's products as dp4a (four int8 products per instruction)
-    assert report["mask_items_dp4a"]["dp4a"] and report["mask_items_bucket_dp4a"]["dp4a"]
-    assert not report["mask_items"]["dp4a"]
 
 
 def test_int8_products_use_wgmma(report):

@@ -33,20 +33,17 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
-                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
-                        replace(TMA_CFG, tile_masks=True, item_dp4a=False)],
+                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort")],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-bytes"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
     rows of two or more hits deferred to the recompute kernel (``defer_rows``), and with hits
     written in per-row rounds (``row_rounds``; on the GPU also under a register cap); and oblong
-    tiles (a Gram search's diagonal then crosses tiles off the tile diagonal). The tile_masks configs'
-    item kernel takes dp4a words (the interpreter: their shift emulation) but in "tma-masks-bytes"."""
+    tiles (a Gram search's diagonal then crosses tiles off the tile diagonal)."""
     return request.param
 
 
@@ -426,7 +423,7 @@ def _check_gpu_bucket(rng, x, k, cfg):
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
 @pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16",
-                                      "masks-panels", "masks-bytes"])
+                                      "masks-panels"])
 def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import TMA_FILTER_CONFIG
 
@@ -434,7 +431,7 @@ def test_gpu_tma_bucket(rng, k, row_hits):
                   row_rounds=row_hits in ("rounds", "rounds-cap"), tile_masks=str(row_hits).startswith("masks"),
                   maxnreg=128 if str(row_hits).endswith("-cap") else None,
                   column_groups=16 if str(row_hits).endswith("-g16") else 8,
-                  balanced=3 if row_hits == "masks-panels" else 0, item_dp4a=row_hits != "masks-bytes")
+                  balanced=3 if row_hits == "masks-panels" else 0)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
 
@@ -444,7 +441,7 @@ def test_gpu_tma_bucket(rng, k, row_hits):
 @pytest.mark.parametrize("balanced", [0, 3])
 def test_gpu_bucket_few_centres(rng, shape, balanced):
     """Bucketing with few centres, as one program per row panel and as several panels per program
-    (``balanced``; 4097 centres, 33 tiles, take the per-panel path), the default's dp4a items: counts
+    (``balanced``; 4097 centres, 33 tiles, take the per-panel path): counts
     exact at a sparse rate, lists whole; all-hit rows overflow the item buffer (the late path) with
     their counts still exact and every kept entry a hit."""
     from int8tc.sieve import DEFAULT_BUCKET_CONFIG

@@ -117,7 +117,6 @@ def _flags(cfg) -> str:
             + (f" itemw{cfg.item_warps}" if cfg.item_warps != 4 else "")
             + (f" itemblock{cfg.item_block}" if cfg.item_block != 16 else "")
             + (f" reserve-{cfg.item_reserve}" if cfg.item_reserve != "item" else "")
-            + ("" if cfg.item_dp4a or not cfg.tile_masks else " items-bytes")
             + (f" groups{cfg.column_groups}" if cfg.column_groups != 8 else "")
             + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else "") + (f" balanced{cfg.balanced}" if cfg.balanced else "")
             + (f" cost{cfg.panel_cost}" if cfg.panel_cost else "")

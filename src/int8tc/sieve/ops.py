@@ -18,7 +18,7 @@ import torch
 import triton
 
 from .._checks import check_2d
-from .._launcher import _interpreting as interpreting, launch
+from .._launcher import launch
 from . import reference
 
 K_MAX = 192
@@ -88,9 +88,6 @@ class FilterConfig:
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
-    #: tile_masks: the item kernel's dot products from int32 words of four int8 each, one ``dp4a`` per
-    #: four products (False: per-byte products in int32; NOTES.md 73)
-    item_dp4a: bool = True
     #: pair_search with tile_masks (segment_pair_search keeps its own schedule and reads none of this and
     #: the next two): 0 = one program per (row panel, tiles_per_program column tiles),
     #: a 2-D grid (in a Gram search its triangle leaves empty programs and a tail of short ones);
@@ -650,8 +647,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
         launch(mask_items_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
                count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
-               BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups, DP4A=cfg.item_dp4a,
-               ASM=not interpreting(), num_warps=cfg.item_warps)
+               BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         launch(deferred_rows_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
@@ -735,7 +731,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                    n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
                    BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
-                   GROUPS=cfg.column_groups, DP4A=cfg.item_dp4a, ASM=not interpreting(), num_warps=cfg.item_warps)
+                   GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:

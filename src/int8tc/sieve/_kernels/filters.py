@@ -701,7 +701,6 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
-    DP4A: tl.constexpr = False, ASM: tl.constexpr = True,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -712,10 +711,7 @@ def mask_items_kernel(
     BATCH_RESERVE the BLOCK_I items of an iteration reserve one range by one atomic and take their
     starts from a prefix sum). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
-    stride over the first min(items, item_cap) items (the count is read here). DP4A
-    (FilterConfig.item_dp4a): the dots from int32 words of four bytes each, one ``dp4a`` per four
-    products (ASM False: ``_dp4a``'s shifts, for the interpreter); rows 4-byte aligned (the launchers'
-    ``_padded`` rows are 16-byte aligned, KP a multiple of 32)."""
+    stride over the first min(items, item_cap) items (the count is read here)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -730,16 +726,13 @@ def mask_items_kernel(
         # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
         cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
-        if DP4A:
-            dot = _word_dots(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP, BLOCK_I, GC, BLOCK_K, ASM)
-        else:
-            dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
-            for k0 in tl.static_range(0, KP, BLOCK_K):
-                ks = k0 + tl.arange(0, BLOCK_K)
-                xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
-                yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :],
-                             mask=cmask[:, :, None], other=0)
-                dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
+        dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            ks = k0 + tl.arange(0, BLOCK_K)
+            xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
+            yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
+                         other=0)
+            dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
         lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
         if BUCKET:
             hit = (tl.abs(dot) >= lim[:, None]) & cmask
@@ -763,40 +756,6 @@ def mask_items_kernel(
                 start = _reserve_rows(count_ptr, n)
             pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
             _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
-
-
-@triton.jit
-def _dp4a(a, b, c, ASM: tl.constexpr):
-    """c + the dot product of the four signed bytes of the int32 words a and b (same shapes): the
-    ``dp4a.s32.s32`` instruction (sm_61+), or with ASM False the same from shifts (the interpreter
-    runs no inline assembly)."""
-    if ASM:
-        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, $3;", "=r,r,r,r", [a, b, c], dtype=tl.int32,
-                                         is_pure=True, pack=1)
-    else:
-        for s in tl.static_range(4):
-            c += ((a << (24 - 8 * s)) >> 24) * ((b << (24 - 8 * s)) >> 24)
-        return c
-
-
-@triton.jit
-def _word_dots(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP: tl.constexpr, BLOCK_I: tl.constexpr,
-               GC: tl.constexpr, BLOCK_K: tl.constexpr, ASM: tl.constexpr):
-    """[BLOCK_I, GC] int32: <x_i, y_c> of rows i [BLOCK_I] of X against columns cols [BLOCK_I, GC] of Y
-    (int8 rows of KP bytes, 4-byte aligned; masked rows and columns read zeros), as int32 words of four
-    bytes each: ``_dp4a`` accumulates per word lane, one sum at the end."""
-    W: tl.constexpr = BLOCK_K // 4
-    xw_ptr = x_ptr.to(tl.pointer_type(tl.int32))
-    yw_ptr = y_ptr.to(tl.pointer_type(tl.int32))
-    sx = stride_x // 4
-    sy = stride_y // 4
-    acc = tl.zeros((BLOCK_I, GC, W), dtype=tl.int32)
-    for k0 in tl.static_range(0, KP // 4, W):
-        ws = k0 + tl.arange(0, W)
-        xi = tl.load(xw_ptr + i[:, None].to(tl.int64) * sx + ws[None, :], mask=imask[:, None], other=0)
-        yt = tl.load(yw_ptr + cols[:, :, None].to(tl.int64) * sy + ws[None, None, :], mask=cmask[:, :, None], other=0)
-        acc = _dp4a(tl.broadcast_to(xi[:, None, :], (BLOCK_I, GC, W)), yt, acc, ASM)
-    return tl.sum(acc, axis=2)
 
 
 @triton.jit
