@@ -57,7 +57,7 @@ def main():
                         "always) and with norm_order='sort' (NOTES 72)")
     p.add_argument("--bucket-shapes", action="store_true",
                    help="bucketing: the default beside 16 column groups, a 128-register cap (4 blocks per SM), item "
-                        "blocks of 32, several row panels per program (balanced 3) and the item kernel's grid (NOTES 73)")
+                        "blocks of 32 and the item kernel's grid (NOTES 73)")
     p.add_argument("--bucket-n", default="16384", help="bucketing: comma list of centre counts")
     p.add_argument("--bucket-m", default=str(1 << 20), help="bucketing: comma list of vector counts")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
@@ -81,7 +81,7 @@ def main():
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
     if args.bucket_shapes:  # few centres: the per-panel costs (NOTES 73)
         bucket_cfgs = [B, replace(B, column_groups=16), replace(B, maxnreg=128), replace(B, maxnreg=128, num_stages=2),
-                       replace(B, column_groups=16, maxnreg=128), replace(B, item_block=32), replace(B, balanced=3),
+                       replace(B, column_groups=16, maxnreg=128), replace(B, item_block=32),
                        replace(B, item_programs=1024), replace(B, item_programs=4096)]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),

@@ -88,15 +88,12 @@ class FilterConfig:
     #: prefix sum: 16x fewer atomics on that address; item kernel 0.91 -> 0.56 ms at 1e-4, the
     #: pair searches' default since the twelfth session, NOTES.md 59)
     item_reserve: str = "item"
-    #: pair_search with tile_masks (segment_pair_search keeps its own schedule and reads none of this and
-    #: the next two): 0 = one program per (row panel, tiles_per_program column tiles),
+    #: pair_search with tile_masks (bucket and segment_pair_search keep their own schedules and do not
+    #: read this or the next two): 0 = one program per (row panel, tiles_per_program column tiles),
     #: a 2-D grid (in a Gram search its triangle leaves empty programs and a tail of short ones);
     #: b > 0 = b programs per SM (one on the CPU interpreter), each taking an equal contiguous
     #: range of the (panel, tile) units and walking it in chunks of min(tiles_per_program, 32) tiles
-    #: (NOTES.md 65). bucket with tile_masks and at most 32 centre tiles (4096 centres at block_n 128):
-    #: b > 0 = at most b programs per SM, each walking an equal range of row panels in one pipelined
-    #: loop over (panel, centre tile) (NOTES.md 73; panel_cost and balanced_waves not read); 0 = one
-    #: program per row panel
+    #: (NOTES.md 65)
     balanced: int = 0
     #: the balanced schedule: what entering a panel costs, in column tiles (its row panel, pipeline fill
     #: and flush), so a range over many short panels (a Gram triangle's tail) holds fewer tiles
@@ -647,7 +644,8 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
         launch(mask_items_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
                count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
-               BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
+               BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
+               num_warps=cfg.item_warps)
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         launch(deferred_rows_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,
@@ -716,17 +714,10 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             item_cap = _bucket_item_cap(m, cap)
             items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
             n_items = torch.zeros(1, dtype=torch.int64, device=dev)
-            panels = grid[0]
-            if cfg.balanced and triton.cdiv(n, cfg.block_n) <= 32:  # few centres: several panels per program
-                per = triton.cdiv(panels, min(panels, cfg.balanced * _sm_count(dev)))
-                extra = dict(PANELS=True, panels_per_program=per, late_ptr=torch.empty(m, dtype=torch.int32, device=dev))
-                grid = (triton.cdiv(panels, per),)
-            else:
-                extra = {}
             launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
                    thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
-                   item_count_ptr=n_items, item_cap=item_cap, **extra, **cfg.launch_options(pair=False))
+                   item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                    n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],

@@ -847,22 +847,12 @@ def bucket_tma_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
-    PANELS: tl.constexpr = False, panels_per_program=1, late_ptr=None,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
     only sets per-row group bits, ``_write_items`` turns them into items for
     ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
-    rows whose items do not fit are appended here, with per-row atomics. PANELS (MASKS, at most 32
-    centre tiles; FilterConfig.balanced): program p takes the row panels p * panels_per_program ..
-    (p + 1) * panels_per_program - 1 in one pipelined loop over (panel, centre tile), so a pipeline
-    fill, a program start and the item flush's wait are paid once per program instead of per panel
-    (few centres: 8 tiles per panel at 1024); late_ptr [M] int32 is scratch (written before read)."""
-    if PANELS:
-        _bucket_panels(x_desc, c_desc, thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                       item_count_ptr, item_cap, late_ptr, panels_per_program, KP, BLOCK_M, BLOCK_N, BLOCK_K,
-                       NUM_STAGES, GROUPS)
-        return
+    rows whose items do not fit are appended here, with per-row atomics."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -902,83 +892,23 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
         bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
                                        GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
-            _bucket_late(x_desc, c_desc, panel, row0, rows, lim, bits, late_rows, c0, n_here, N, ids_ptr, signs_ptr,
-                         counts_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-
-
-@triton.jit
-def _bucket_late(x_desc, c_desc, panel, row0, rows, lim, bits, late_rows, c0, n_here, N, ids_ptr, signs_ptr,
-                 counts_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                 BLOCK_K: tl.constexpr):
-    # the rows whose items did not fit (late_rows; bits: their tile bits from centre tile c0 on) against
-    # the n_here centre tiles from c0: recomputed, hits appended by per-row atomics, in rounds
-    # (``_first_hit``, as row_rounds: no [BLOCK_M, BLOCK_N] offsets)
-    for t in range(0, n_here):
-        late = _late_rows(bits, late_rows, t)
-        if tl.max(late.to(tl.int32), axis=0) > 0:
-            tj = c0 + t
-            acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-            cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-            lim_t = tl.where(late, lim, HXG_PAD)
-            cmask = cols < N
-            rc = tl.sum(((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]).to(tl.int32), axis=1)
-            start = tl.atomic_add(counts_ptr + rows, rc, mask=rc > 0, sem="relaxed")
-            col = tl.full(rc.shape, -1, tl.int32)
-            for r in range(0, tl.max(rc, axis=0)):
-                col, dot = _first_hit((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]
-                                      & (cols[None, :] > col[:, None]), acc, cols)
-                _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, start + r, col, dot,
-                                    (rc > r) & (start + r < capacity))
-
-
-@triton.jit
-def _panel_limits(thr_ptr, rows, M):
-    # the thresholds of a row panel, HXG_PAD on padding rows (above every |dot| < 2^22)
-    return tl.where(rows < M, tl.load(thr_ptr + rows, mask=rows < M, other=0), HXG_PAD)
-
-
-@triton.jit
-def _bucket_panels(x_desc, c_desc, thr_ptr, M, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                   item_count_ptr, item_cap, late_ptr, panels_per_program, KP: tl.constexpr, BLOCK_M: tl.constexpr,
-                   BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
-    # bucket_tma_kernel's PANELS path (N <= 32 BLOCK_N): one loop over (panel, centre tile) of the program's
-    # panels; the row panel is loaded per iteration (TMA, pipelined; from L2 after its first tile), its
-    # limits at the previous panel's end (a plain load outside the pipelined part), its items written
-    # there. Rows whose items do not fit keep their tile bits in late_ptr and are appended after the loop.
-    n_tiles = tl.cdiv(N, BLOCK_N)
-    p0 = tl.program_id(0) * panels_per_program
-    p_end = tl.minimum(p0 + panels_per_program, tl.cdiv(M, BLOCK_M))
-    zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
-    lim = _panel_limits(thr_ptr, p0 * BLOCK_M + tl.arange(0, BLOCK_M), M)
-    qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
-    any_late = tl.zeros((1,), dtype=tl.int32)
-    for it in tl.range(0, (p_end - p0) * n_tiles, num_stages=NUM_STAGES):
-        q = it // n_tiles
-        t = it - q * n_tiles
-        row0 = (p0 + q) * BLOCK_M
-        rows = row0 + tl.arange(0, BLOCK_M)
-        acc = _tma_tile_dot(x_desc, c_desc, _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K), row0, t * BLOCK_N, KP,
-                            BLOCK_M, BLOCK_N, BLOCK_K)
-        cols = t * BLOCK_N + tl.arange(0, BLOCK_N)
-        r = _row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (t + 1) * BLOCK_N > N, False, BLOCK_M,
-                     BLOCK_N, GROUPS)
-        qbits |= r << t
-        if t == n_tiles - 1:
-            bits, late_rows = _write_items(qbits, rows, 0, N, items_ptr, item_count_ptr, item_cap, BLOCK_N, GROUPS)
-            tl.store(late_ptr + rows, tl.where(late_rows, bits, 0), mask=rows < M)
-            any_late |= tl.max(late_rows.to(tl.int32), axis=0)
-            qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
-            lim = _panel_limits(thr_ptr, rows + BLOCK_M, M)
-    if tl.max(any_late, axis=0) > 0:  # the item buffer is full: the late rows of each panel appended here
-        for p in range(p0, p_end):
-            row0 = p * BLOCK_M
-            rows = row0 + tl.arange(0, BLOCK_M)
-            bits = tl.load(late_ptr + rows, mask=rows < M, other=0)
-            late_rows = bits != 0
-            if tl.max(late_rows.to(tl.int32), axis=0) > 0:
-                _bucket_late(x_desc, c_desc, _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K), row0, rows,
-                             _panel_limits(thr_ptr, rows, M), bits, late_rows, 0, n_tiles, N, ids_ptr, signs_ptr,
-                             counts_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+            for t in range(0, n_here):
+                late = _late_rows(bits, late_rows, t)
+                if tl.max(late.to(tl.int32), axis=0) > 0:
+                    tj = c0 + t
+                    acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+                    cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+                    # in rounds (``_first_hit``), as row_rounds: no [BLOCK_M, BLOCK_N] offsets
+                    lim_t = tl.where(late, lim, HXG_PAD)
+                    cmask = cols < N
+                    rc = tl.sum(((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]).to(tl.int32), axis=1)
+                    start = tl.atomic_add(counts_ptr + rows, rc, mask=rc > 0, sem="relaxed")
+                    col = tl.full(rc.shape, -1, tl.int32)
+                    for r in range(0, tl.max(rc, axis=0)):
+                        col, dot = _first_hit((tl.abs(acc) >= lim_t[:, None]) & cmask[None, :]
+                                              & (cols[None, :] > col[:, None]), acc, cols)
+                        _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, start + r, col, dot,
+                                            (rc > r) & (start + r < capacity))
 
 
 @triton.jit
