@@ -56,8 +56,8 @@ def main():
                    help="pair search: the default beside norm_bound at these thresholds (comma list of pairs; 1 = "
                         "always) and with norm_order='sort' (NOTES 72)")
     p.add_argument("--bucket-shapes", action="store_true",
-                   help="bucketing: the default beside 16 column groups, a 128-register cap (4 blocks per SM), item "
-                        "blocks of 32 and the item kernel's grid (NOTES 73)")
+                   help="bucketing: the default beside 128-row panels of 8 warps under register caps (2 blocks per "
+                        "SM), 16 column groups, a 128-register cap and item blocks of 32 (NOTES 73)")
     p.add_argument("--bucket-n", default="16384", help="bucketing: comma list of centre counts")
     p.add_argument("--bucket-m", default=str(1 << 20), help="bucketing: comma list of vector counts")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
@@ -80,9 +80,11 @@ def main():
                     SIEVE_SEGMENT_CONFIG]
         bucket_cfgs = [B, replace(B, column_groups=24 - B.column_groups), SIEVE_BUCKET_CONFIG]
     if args.bucket_shapes:  # few centres: the per-panel costs (NOTES 73)
-        bucket_cfgs = [B, replace(B, column_groups=16), replace(B, maxnreg=128), replace(B, maxnreg=128, num_stages=2),
-                       replace(B, column_groups=16, maxnreg=128), replace(B, item_block=32),
-                       replace(B, item_programs=1024), replace(B, item_programs=4096)]
+        w8 = dict(block_m=128, num_warps=8)  # two warpgroups of 64 rows: one prologue and one item flush per 128 rows
+        bucket_cfgs = [B, replace(B, **w8, maxnreg=128), replace(B, **w8, maxnreg=128, num_stages=2),
+                       replace(B, **w8, maxnreg=128, num_stages=4), replace(B, **w8, maxnreg=128, item_block=32),
+                       replace(B, **w8, maxnreg=120), replace(B, **w8, maxnreg=128, column_groups=16),
+                       replace(B, column_groups=16), replace(B, maxnreg=128), replace(B, item_block=32)]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
                      replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),
