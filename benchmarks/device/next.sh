@@ -1,22 +1,27 @@
-# planned device work of the twenty-third session (written at the end of the twenty-second, which used ~1650 of its
-# 1800 s in s100..s105). Not a runnable queue: write sN.sh (next free: s106); `export PYTHONPATH=$PWD/src` is enough
+# planned device work of the twenty-fourth session (written at the end of the twenty-third, which used ~950 of its
+# 1800 s in s106..s111). Not a runnable queue: write sN.sh (next free: s112); `export PYTHONPATH=$PWD/src` is enough
 # for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
 # needs); put everything under $OUT in one tar. The device's .git is the session's starting snapshot: fix the CSVs'
 # commit column by hand (sed) or pass INT8TC_COMMIT=<hash>.
 # GPU tests: parallel pytest shards (s102: 115 filter and plan GPU cases in ~240 s as three shards).
-# Everything in the tree at the twenty-second session's end was GPU-run (s102: the filter and plan files' changed
-# paths; s99: Ozaki-II and dgemm after the fused split). The lattice sieve does not use norm_bound (its configs
+# Everything in the tree at the twenty-third session's end was GPU-run (the source is the twenty-second session's;
+# s109: the filter file's bucket and masks GPU cases with the new few-centres test; s102: the plan file). The lattice sieve does not use norm_bound (its configs
 # leave it at 0).
 #
-# 1. Issue 4 (s104, roof 1544 TOPS): pair search K = 128 at 1e-4 51.8% / plan 54.6% (131072, met), 45.2% / 51.1%
-#    (65536), plan 26.4% (16384); bucketing 38.6-46.9% with 1024 centres, 58-60% with 16384. Levers:
-#    (a) 16384 vectors (the plan's ~80 us): norm_bound's counting sort (s104: ~15 us) still costs more than the loop
-#    gains there; its six launches could be fewer (stats and bins in one pass over the bins of a coarse histogram),
-#    and the fixed costs of a 1-wave search (panel loads, the item kernel's ~8 us) remain (NOTES 61, 65, 67);
-#    65536 as one-shot calls (45%): the host side of pair_search (validation, two descriptors, the sort's launches);
-#    (b) the hot loop's non-filter instructions (~110 of 201 per tile: loop, TMA issue, bit update);
-#    (c) bucketing with 1024 centres: 8 centre tiles per row panel, so the per-panel costs (panel load, flush,
-#    items) weigh; more rows per program (a 128-row panel, or two panels per program).
+# 1. Issue 4 (s110, roof 1470 TOPS): pair search K = 128 at 1e-4 55.7% / plan 57.5% (131072), calls 39.5% / plan
+#    52.3% (65536), plan 28.5% (16384); bucketing 43.0 / 46.0% with 1024 centres, 57.6-59.6% with 4096 and 16384.
+#    Tried in the twenty-third session and slower (NOTES 73): dp4a in the item kernel (it is gather-bound), several
+#    row panels per program in one pipelined loop, 128-row panels of 8 warps under a 128-register cap; knobs
+#    (stages, groups, caps, item grid/blocks) within noise. Levers left:
+#    (a) bucketing with 1024 centres: ncu s108 (results/ncu_bucket_1024_session23_s108_*): 270 warp instructions
+#    per tile against 210 at 16384 centres, ~480 per 64-row panel: the prologue's barriers around each TMA issue
+#    and the flush (_write_items: CTA-wide maxima, dynamic rounds, the atomic's round trip). A flush with one item
+#    per (row, group) written unconditionally (no maxima; a row with two tiles in one group sent to the late path
+#    or given a second item by a static round) and the counts store skipped; the item kernel on tensor cores
+#    (items grouped by centre tile: one 64 x 128 x K product per 64 items instead of 16-column gathers, 60 us now).
+#    (b) 16384 vectors (the plan's ~80 us): norm_bound's counting sort costs more than the loop gains there; the
+#    fixed costs of a 1-wave search (NOTES 61, 65, 67). 65536 as one-shot calls: the host side of pair_search.
+#    (c) the pair search's hot loop: ~110 of 201 instructions per tile are not the filter (loop, TMA issue, bits).
 #    The unfused torch path: 89x / 91x at 131072 (s103), issue 4's 20x met.
 # 2. Issues 3 and 6 were resolved on three runs in a row (s99/s101/s102) with thin margins at 4096^3 S = 6 (1.505-1.53x)
 #    and 8192^3 dgemm("fp64") (1.30-1.35x). Their goals (2x everywhere; 1.5x / 1.2x native) are open: the Gluon
