@@ -14,6 +14,8 @@ checked against the default's.
         # the item kernel's grid
     PYTHONPATH=src python benchmarks/tune_filters.py --skip segment --m 16384,65536,131072 --norm-bound 1 --plan
         # norm_bound (ordered columns, the group max/min test) against the exact test (NOTES 72)
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip pair,segment --bucket-shapes --bucket-n 1024,4096,16384 \
+        --bucket-m 1048576,4194304   # bucketing with few centres: panel shapes, caps, groups, item blocks (NOTES 73)
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
