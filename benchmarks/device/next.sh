@@ -1,5 +1,5 @@
-# planned device work of the twenty-fourth session (written at the end of the twenty-third, which used ~950 of its
-# 1800 s in s106..s111). Not a runnable queue: write sN.sh (next free: s112); `export PYTHONPATH=$PWD/src` is enough
+# planned device work of the twenty-fourth session (written at the end of the twenty-third, which used ~1210 of its
+# 1800 s in s106..s112). Not a runnable queue: write sN.sh (next free: s113); `export PYTHONPATH=$PWD/src` is enough
 # for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
 # needs); put everything under $OUT in one tar. The device's .git is the session's starting snapshot: fix the CSVs'
 # commit column by hand (sed) or pass INT8TC_COMMIT=<hash>.
