@@ -276,11 +276,6 @@ if __name__ == "__main__":
                                       "count_ptr": "*i64", "capacity": "i64"},
                                      {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16,
                                       "signs_ptr": None, "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 8}, {"num_warps": 4}),
-        "late_rows": (FK.late_rows_kernel,
-                      {"x_ptr": "*i8", "stride_x": "i32", "c_ptr": "*i8", "stride_c": "i32", "thr_ptr": "*i32", "N": "i32",
-                       "late_ptr": "*i32", "late_rows_ptr": "*i32", "late_count_ptr": "*i32", "ids_ptr": "*i32",
-                       "signs_ptr": "*i8", "counts_ptr": "*i32", "capacity": "i32"},
-                      {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32}, {"num_warps": 4}),
         "deferred_rows": (deferred_rows_kernel,
                           {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                            "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -388,44 +383,16 @@ if __name__ == "__main__":
                   "STAGES": T.stages, "LOADER_REGS": T.loader_regs, "TMA_STORE": tma_store, "num_warps": T.num_warps}
         return _compile_gluon(ws_int8_gemm_kernel, sig, consts, num_warps=T.num_warps, maxnreg=T.maxnreg)
 
-    def _bucket_ws_case(groups):
-        from int8tc.sieve._kernels.bucket_ws import bucket_ws_kernel
-
-        lx = gl.NVMMASharedLayout.get_default_for([64, 128], gl.int8)
-        lc = gl.NVMMASharedLayout.get_default_for([128, 128], gl.int8)
-        sig = {"x_desc": f"tensordesc<i8[64, 128],{lx!r}>", "c_desc": f"tensordesc<i8[128, 128],{lc!r}>",
-               "thr_ptr": "*i32", "M": "i32", "N": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64",
-               "item_cap": "i64", "late_ptr": "*i32", "late_rows_ptr": "*i32", "late_count_ptr": "*i32",
-               "NUM_PROGRAMS": "i32"}
-        return _compile_gluon(bucket_ws_kernel, sig, {"STAGES": 3, "GROUPS": groups, "num_warps": 4}, num_warps=4,
-                              maxnreg=168)
-
-    def _serialized(ptx):
-        # ptxas's warning C7514: every wgmma waited for at once (a pending accumulator read by other code)
-        tools = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin")
-        with open(os.path.join(os.environ.get("TMPDIR", "/tmp"), f"int8tc_sm90_{os.getpid()}.ptx"), "w") as fh:
-            fh.write(ptx)
-        out = subprocess.run([os.path.join(tools, "ptxas"), "-arch=sm_90a", "-v", fh.name, "-o", os.devnull],
-                             capture_output=True, text=True)
-        os.unlink(fh.name)
-        return "C7514" in out.stderr
-
     report = {}
     WS_MODES = {"ws_gemm_diag": 0, "ws_gemm_mod": 1, "ws_gemm_diagonals": 2}
-    BUCKET_WS = {"bucket_ws": 8, "bucket_ws_g16": 16}
-    for name, (fn, sig, consts, opts) in (list(CASES.items()) + [(n, (None,) * 4) for n in WS_MODES]
-                                          + [(n, (None,) * 4) for n in BUCKET_WS]):
-        if name in BUCKET_WS:
-            ptx = _bucket_ws_case(BUCKET_WS[name]).asm["ptx"]
-        else:
-            ptx = (_ws_case(WS_MODES[name]) if fn is None else _compile(fn, sig, consts, **opts)).asm["ptx"]
+    for name, (fn, sig, consts, opts) in list(CASES.items()) + [(n, (None,) * 4) for n in WS_MODES]:
+        ptx = (_ws_case(WS_MODES[name]) if fn is None else _compile(fn, sig, consts, **opts)).asm["ptx"]
         report[name] = {"target": ".target sm_90a" in ptx, "wgmma_s8": "wgmma.mma_async" in ptx and ".s32.s8.s8" in ptx,
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
                         "int_div": sum(ptx.count(op) for op in ("rem.s32", "div.s32", "rem.u32", "div.u32")),
                         "tma_store": "cp.async.bulk.tensor.2d.global.shared" in ptx,
-                        "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx)),
-                        "wgmma_serialized": _serialized(ptx) if name in BUCKET_WS else None}
+                        "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx))}
     print(json.dumps(report))
 
 
@@ -449,8 +416,7 @@ def report():
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "pair_search_tma_masks_balanced",
-                                  "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals",
-                                  "bucket_ws", "bucket_ws_g16", "late_rows"])
+                                  "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
 
@@ -475,8 +441,6 @@ def test_int8_products_use_wgmma(report):
     assert report["ozaki2_modular_gemm"]["wgmma_s8"] and report["ozaki2_modular_gemm"]["tma"]
     assert report["ozaki2_bound_product"]["wgmma_s8"] and report["ozaki2_bound_product"]["tma"]
     for name in ("ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"):  # the warp-specialised Gluon kernel
-        assert report[name]["wgmma_s8"] and report[name]["tma"], name
-    for name in ("bucket_ws", "bucket_ws_g16"):  # the persistent Gluon bucketing kernel
         assert report[name]["wgmma_s8"] and report[name]["tma"], name
     # its output tiles leave by TMA stores (twentieth session, benchmarks/NOTES.md 71)
     for name in ("ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"):
@@ -507,10 +471,3 @@ def test_per_element_per_modulus_passes_avoid_slow_instructions(report):
     assert report["ozaki2_residue_split"]["f64_int_cvt"] <= 64  # the guard's floors, once per element (was >= 480)
     for name in ("ozaki2_crt", "reconstruct"):
         assert not report[name]["f64_int_cvt"], name
-
-
-def test_persistent_bucketing_overlaps_its_products(report):
-    # bucket_ws_kernel keeps one wgmma in flight while the tile before it is tested; a pending accumulator read
-    # by other code (a copy across the loop's back edge, say) makes ptxas wait for every wgmma at once (C7514)
-    for name in ("bucket_ws", "bucket_ws_g16"):
-        assert report[name]["wgmma_serialized"] is False, name

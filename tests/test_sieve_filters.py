@@ -290,41 +290,6 @@ def test_bucket_rows_past_the_item_buffer_are_complete(rng, dev, pcfg):
         np.testing.assert_array_equal(b.signs[r, :60].cpu().numpy(), np.where(d[r, got] >= 0, 1, -1))
 
 
-@pytest.mark.parametrize("block_n,n,late", [(16, 600, {2: 0b10, 5: 0b11, 8: 0b01}), (128, 300, {0: 1, 7: 1})])
-def test_late_rows_kernel(rng, dev, block_n, n, late):
-    """``late_rows_kernel`` (the persistent bucketing's rows whose items did not fit) appends exactly the hits of
-    each listed row in its marked chunks of 32 column tiles, after what the row's list already holds, and
-    touches no other row; slots past the capacity stay unwritten, the counts stay true."""
-    from int8tc.sieve._kernels.filters import late_rows_kernel
-    from int8tc.sieve.ops import _padded
-
-    m, k, cap = 9, 40, 50
-    x, c = _vecs(rng, m, k).to(dev), _vecs(rng, n, k).to(dev)
-    d = x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T
-    thr = torch.from_numpy(np.quantile(np.abs(d), 0.9, axis=1).astype(np.int32)).to(dev)
-    xp, cp = _padded(x), _padded(c)
-    ids = torch.full((m, cap), -5, dtype=torch.int32, device=dev)
-    signs = torch.full((m, cap), 9, dtype=torch.int8, device=dev)
-    counts = torch.full((m,), 3, dtype=torch.int32, device=dev)  # three entries already there (left alone)
-    mask = torch.zeros(m, dtype=torch.int32, device=dev)
-    rows = torch.tensor(sorted(late), dtype=torch.int32, device=dev)
-    for r, bits in late.items():
-        mask[r] = bits
-    late_rows_kernel[(2,)](xp, xp.stride(0), cp, cp.stride(0), thr, n, mask, rows, torch.tensor([len(late)], dtype=torch.int32, device=dev),
-                           ids, signs, counts, cap, KP=xp.shape[1], BLOCK_N=block_n, BLOCK_K=32)
-    chunk = 32 * block_n
-    for r in range(m):
-        cols = [j for j in range(n) if abs(d[r, j]) >= int(thr[r]) and (late.get(r, 0) >> (j // chunk)) & 1]
-        assert int(counts[r]) == 3 + len(cols), r
-        kk = min(len(cols), cap - 3)
-        got = ids[r, 3:3 + kk].cpu().numpy()
-        assert len(set(got.tolist())) == kk and set(got.tolist()) <= set(cols)
-        if len(cols) <= cap - 3:
-            assert sorted(got.tolist()) == cols
-        np.testing.assert_array_equal(signs[r, 3:3 + kk].cpu().numpy(), np.where(d[r, got] >= 0, 1, -1))
-        assert (ids[r, :3] == -5).all() and (ids[r, 3 + kk:] == -5).all() and (signs[r, 3 + kk:] == 9).all()
-
-
 @pytest.mark.parametrize("call,err,match", [
     (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int16), torch.zeros(4, dtype=torch.int32), 0, 1),
      ValueError, "x must be int8"),
@@ -456,25 +421,6 @@ def _check_gpu_bucket(rng, x, k, cfg):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("k", [64, 96, 128, 1, 100])
-@pytest.mark.parametrize("persistent", [1, 3])
-@pytest.mark.parametrize("groups", [8, 16])
-def test_gpu_persistent_bucket(rng, k, persistent, groups):
-    """The persistent Gluon bucketing kernel (FilterConfig.persistent) against the reference: 1000 and 1 vectors
-    (one or two programs, several panels each with persistent=1 and 1000 vectors), 300 centres (3 tiles: the last
-    one masked), K padded to one block of 64 or 128; lists and counts as the Triton kernel's."""
-    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
-    from int8tc.sieve.ops import bucket_ws_applies
-
-    cfg = replace(DEFAULT_BUCKET_CONFIG, persistent=persistent, column_groups=groups)
-    x = _vecs(rng, 1000, k).cuda()
-    assert bucket_ws_applies(x, 300, cfg)
-    _check_gpu_bucket(rng, x, k, cfg)
-    _check_gpu_bucket(rng, x[:1].clone(), k, cfg)
-    _check_gpu_bucket(rng, x[:130].clone(), k, replace(cfg, block_n=64))
-
-
-@pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
 @pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16"])
 def test_gpu_tma_bucket(rng, k, row_hits):
@@ -489,23 +435,18 @@ def test_gpu_tma_bucket(rng, k, row_hits):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("persistent", [0, 3])
-@pytest.mark.parametrize("shape", [(20011, 1000, 128), (70001, 4096, 128), (5003, 257, 96), (9000, 4097, 160),
-                                   (3001, 40, 64), (120, 131200, 128)])
-def test_gpu_bucket_few_centres(rng, shape, persistent):
-    """Bucketing with the default config (and with its persistent Gluon kernel, which K = 160 and more than
-    1024 centre tiles leave to the Triton kernel) and few centres (8..33 centre tiles per row panel; one tile;
-    1025 tiles): counts exact at a sparse rate, lists whole; all-hit rows overflow the item buffer (the late
+@pytest.mark.parametrize("shape", [(20011, 1000, 128), (70001, 4096, 128), (5003, 257, 96), (9000, 4097, 160)])
+def test_gpu_bucket_few_centres(rng, shape):
+    """Bucketing with the default config and few centres (8..33 centre tiles per row panel): counts
+    exact at a sparse rate, lists whole; all-hit rows overflow the item buffer (the hot kernel's late
     path) with their counts still exact, every kept entry a hit, none twice."""
-    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
-
     m, n, k = shape
     x, c = _vecs(rng, m, k).cuda(), _vecs(rng, n, k).cuda()
     dots = torch.matmul(x.double(), c.double().T)  # exact: |dot| < 2^22
     d = dots.abs()
     thr = torch.quantile(d[:2000].flatten(), 1 - 1e-3).to(torch.int32).repeat(m)
     thr[::97] = 0  # every 97th row: all centres hit, past capacity and the item buffer
-    b = bucket(x, c, thr, 12, config=replace(DEFAULT_BUCKET_CONFIG, persistent=persistent))
+    b = bucket(x, c, thr, 12)
     hit = d >= thr[:, None].double()
     np.testing.assert_array_equal(b.counts.cpu().numpy(), hit.sum(1).int().cpu().numpy())
     kept = torch.minimum(b.counts, torch.tensor(12, device="cuda"))

@@ -11,7 +11,6 @@ lost, above it exactly ``capacity`` hits are kept and ``dropped`` says how many 
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -119,12 +118,6 @@ class FilterConfig:
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
-    #: bucket with tile_masks: p > 0 runs ``bucket_ws_kernel`` (Gluon, sm_90 only) with p programs per SM where it
-    #: applies (a CUDA device of compute capability 9.0, K <= 128 (one K block), at most 1024 centre tiles, 64-row
-    #: panels, 4 warps); elsewhere the Triton kernel of the same config, which gives the same lists and counts.
-    #: Persistent programs walk row panels with one ring of centre tiles across them, and each tile's test
-    #: overlaps the next tile's product (NOTES.md 74). 0 = the Triton kernel always.
-    persistent: int = 0
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -163,12 +156,6 @@ class FilterConfig:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
         if self.norm_order not in ("bins", "sort"):
             raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
-        if isinstance(self.persistent, bool) or not isinstance(self.persistent, int) or not 0 <= self.persistent <= 8:
-            raise ValueError(f"persistent must be an int in 0..8 (programs per SM; 0 = off), got {self.persistent!r}")
-        if self.persistent and not (self.tile_masks and self.block_m == 64 and self.num_warps == 4):
-            raise ValueError(f"persistent={self.persistent} needs tile_masks=True, block_m=64 and num_warps=4 (one warp "
-                             f"group per 64-row panel), got tile_masks={self.tile_masks}, block_m={self.block_m}, "
-                             f"num_warps={self.num_warps}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
                                          or not 24 <= self.maxnreg <= 255):
             raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
@@ -726,14 +713,11 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         if cfg.tma and cfg.tile_masks:
             item_cap = _bucket_item_cap(m, cap)
             items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
-            if bucket_ws_applies(xp, n, cfg):
-                n_items = _launch_bucket_ws(xp, cp, thresholds, m, n, items, item_cap, ids, signs, counts, cap, cfg)
-            else:
-                n_items = torch.zeros(1, dtype=torch.int64, device=dev)
-                launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
-                       thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-                       BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
-                       item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
+            n_items = torch.zeros(1, dtype=torch.int64, device=dev)
+            launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
+                   thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+                   BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
+                   item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                    n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
@@ -751,49 +735,6 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
                    KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
                    num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
-
-
-def bucket_ws_applies(xp: torch.Tensor, n: int, cfg: FilterConfig) -> bool:
-    """Whether ``bucket`` runs the persistent Gluon kernel (``FilterConfig.persistent``) on padded xp [M, KP]
-    against n centres: a CUDA device of capability 9.0, KP <= 128, at most 1024 centre tiles."""
-    from .._checks import capability
-
-    return bool(cfg.persistent and cfg.tma and xp.device.type == "cuda" and capability(xp.device) == (9, 0)
-                and xp.shape[1] <= 128 and triton.cdiv(n, cfg.block_n) <= 1024)
-
-
-def _launch_bucket_ws(xp, cp, thr, m: int, n: int, items, item_cap: int, ids, signs, counts, cap: int,
-                      cfg: FilterConfig) -> torch.Tensor:
-    """Enqueue ``bucket_ws_kernel`` and ``late_rows_kernel`` (the rows whose items did not fit); returns the
-    item count (a device tensor, int64 [1]) for ``mask_items_kernel``. No host sync."""
-    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor
-
-    from .._checks import sm_count
-    from ._kernels.bucket_ws import bucket_ws_kernel
-    from ._kernels.filters import late_rows_kernel
-
-    kp = xp.shape[1]
-    bk = 64 if kp <= 64 else 128  # one K block (columns past K read as zeros)
-    scratch = torch.zeros(m + 4, dtype=torch.int32, device=xp.device)  # one memset: items' and late rows' counts
-    n_items, late_count, late = scratch[:2].view(torch.int64), scratch[2:3], scratch[4:]
-    late_rows = torch.empty(max(m, 1), dtype=torch.int32, device=xp.device)
-    xd = TensorDescriptor(xp, list(xp.shape), [xp.stride(0), 1], [cfg.block_m, bk], _nvmma_layout(cfg.block_m, bk))
-    cd = TensorDescriptor(cp, list(cp.shape), [cp.stride(0), 1], [cfg.block_n, bk], _nvmma_layout(cfg.block_n, bk))
-    programs = max(1, min(cfg.persistent * sm_count(xp.device), triton.cdiv(m, cfg.block_m)))
-    opts = {} if cfg.maxnreg is None else {"maxnreg": cfg.maxnreg}
-    launch(bucket_ws_kernel, (programs,), xd, cd, thr, m, n, items, n_items, item_cap, late, late_rows, late_count,
-           programs, STAGES=cfg.num_stages, GROUPS=cfg.column_groups, num_warps=4, **opts)
-    launch(late_rows_kernel, (max(1, min(m, 4 * sm_count(xp.device))),), xp, xp.stride(0), cp, cp.stride(0), thr, n,
-           late, late_rows, late_count, ids, signs, counts, cap, KP=kp, BLOCK_N=cfg.block_n, BLOCK_K=32, num_warps=4)
-    return n_items
-
-
-@functools.lru_cache(maxsize=16)
-def _nvmma_layout(rows: int, cols: int):
-    """The NVMMA shared layout of an int8 [rows, cols] TMA block (built once per shape)."""
-    from triton.experimental.gluon import language as gl
-
-    return gl.NVMMASharedLayout.get_default_for([rows, cols], gl.int8)
 
 
 def _bucket_item_cap(m: int, cap: int) -> int:

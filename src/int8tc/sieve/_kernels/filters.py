@@ -1018,39 +1018,3 @@ def norm_scatter_kernel(y_ptr, stride_y, h_ptr, n, bin_ptr, cursor_ptr, ys_ptr, 
     mk = m[:, None] & (ks < KP)[None, :]
     v = tl.load(y_ptr + rows[:, None].to(tl.int64) * stride_y + ks[None, :], mask=mk, other=0)
     tl.store(ys_ptr + pos[:, None].to(tl.int64) * KP + ks[None, :], v, mask=mk)
-
-
-@triton.jit(do_not_specialize=["N", "capacity"])
-def late_rows_kernel(x_ptr, stride_x, c_ptr, stride_c, thr_ptr, N, late_ptr, late_rows_ptr, late_count_ptr, ids_ptr,
-                     signs_ptr, counts_ptr, capacity, KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    """The rows whose items did not fit (``bucket_ws.bucket_ws_kernel``): late_rows [late_count] lists them, and
-    bit c of late[row] marks the chunk of column tiles 32 c .. 32 c + 31 (tiles of BLOCK_N centres) whose items
-    were left empty. Each such row against each such chunk's centres, recomputed on CUDA cores (X [M, KP] and
-    the centres [N, KP] int8, rows contiguous), its hits (|dot| >= thr[row]) appended to the row's list by one
-    relaxed atomic on counts[row] per tile with hits (ids [M, capacity] int32, signs int8). Programs stride over
-    the listed rows."""
-    n_tiles = tl.cdiv(N, BLOCK_N)
-    for i in range(tl.program_id(0), tl.load(late_count_ptr), tl.num_programs(0)):
-        r = tl.load(late_rows_ptr + i)
-        chunks = tl.load(late_ptr + r)
-        lim = tl.load(thr_ptr + r)
-        for ch in range(0, tl.cdiv(n_tiles, 32)):
-            if ((chunks >> ch) & 1) == 1:
-                for t in range(32 * ch, tl.minimum(32 * ch + 32, n_tiles)):
-                    cols = t * BLOCK_N + tl.arange(0, BLOCK_N)
-                    cmask = cols < N
-                    dot = tl.zeros((BLOCK_N,), dtype=tl.int32)
-                    for k0 in tl.static_range(0, KP, BLOCK_K):
-                        ks = k0 + tl.arange(0, BLOCK_K)
-                        xv = tl.load(x_ptr + r.to(tl.int64) * stride_x + ks).to(tl.int32)
-                        cv = tl.load(c_ptr + cols[:, None].to(tl.int64) * stride_c + ks[None, :], mask=cmask[:, None],
-                                     other=0)
-                        dot += tl.sum(cv.to(tl.int32) * xv[None, :], axis=1)
-                    hit = (tl.abs(dot) >= lim) & cmask
-                    hi = hit.to(tl.int32)
-                    n = tl.sum(hi, axis=0)
-                    if n > 0:
-                        start = tl.atomic_add(counts_ptr + r, n, sem="relaxed")
-                        pos = start + tl.cumsum(hi, axis=0) - hi
-                        _store_bucket_slots(ids_ptr, signs_ptr, r + tl.zeros_like(cols), capacity, pos, cols, dot,
-                                            hit & (pos < capacity))
