@@ -16,8 +16,6 @@ checked against the default's.
         # norm_bound (ordered columns, the group max/min test) against the exact test (NOTES 72)
     PYTHONPATH=src python benchmarks/tune_filters.py --skip pair,segment --bucket-shapes --bucket-n 1024,4096,16384 \
         --bucket-m 1048576,4194304   # bucketing with few centres: panel shapes, caps, groups, item blocks (NOTES 73)
-    PYTHONPATH=src python benchmarks/tune_filters.py --skip segment --m 65536,131072 --item-k 64,128 --plan \
-        --bucket-n 1024,16384   # the item kernel's K step (NOTES 74)
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
@@ -59,9 +57,6 @@ def main():
     p.add_argument("--norm-bound", default="",
                    help="pair search: the default beside norm_bound at these thresholds (comma list of pairs; 1 = "
                         "always) and with norm_order='sort' (NOTES 72)")
-    p.add_argument("--item-k", default="",
-                   help="pair search and bucketing: the item kernel's K step (comma list, FilterConfig.item_block_k), "
-                        "each with the default item block and warps and with 32 items / 4 warps and 16 items / 2 warps")
     p.add_argument("--bucket-shapes", action="store_true",
                    help="bucketing: the default beside 128-row panels of 8 warps under register caps (2 blocks per "
                         "SM), 16 column groups, a 128-register cap and item blocks of 32 (NOTES 73)")
@@ -92,14 +87,6 @@ def main():
                        replace(B, **w8, maxnreg=128, num_stages=4), replace(B, **w8, maxnreg=128, item_block=32),
                        replace(B, **w8, maxnreg=120), replace(B, **w8, maxnreg=128, column_groups=16),
                        replace(B, column_groups=16), replace(B, maxnreg=128), replace(B, item_block=32)]
-    if args.item_k:  # the item kernel's gathers in K slices of 32 / 64 / 128 bytes (NOTES 74)
-        def item_variants(cfg):
-            out = [cfg]
-            for kk in (int(v) for v in args.item_k.split(",")):
-                out += [replace(cfg, item_block_k=kk), replace(cfg, item_block_k=kk, item_block=32, item_warps=4),
-                        replace(cfg, item_block_k=kk, item_block=16, item_warps=2)]
-            return out
-        pair_cfgs, bucket_cfgs = item_variants(D), item_variants(B)
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
                      replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),

@@ -116,7 +116,6 @@ def _flags(cfg) -> str:
             + (f" items{cfg.item_programs}" if cfg.item_programs != 512 else "")
             + (f" itemw{cfg.item_warps}" if cfg.item_warps != 4 else "")
             + (f" itemblock{cfg.item_block}" if cfg.item_block != 16 else "")
-            + (f" itemk{cfg.item_block_k}" if cfg.item_block_k != 32 else "")
             + (f" reserve-{cfg.item_reserve}" if cfg.item_reserve != "item" else "")
             + (f" groups{cfg.column_groups}" if cfg.column_groups != 8 else "")
             + (f" maxnreg{cfg.maxnreg}" if cfg.maxnreg else "") + (f" balanced{cfg.balanced}" if cfg.balanced else "")

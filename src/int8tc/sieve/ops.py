@@ -79,10 +79,6 @@ class FilterConfig:
     item_warps: int = 4
     #: tile_masks: items the item kernel takes per iteration (a power of two, 16..64)
     item_block: int = 16
-    #: tile_masks: the item kernel's K step (32, 64 or 128; the launcher takes the largest power of two <= it that
-    #: divides the padded K): each item's gathered rows are read in K slices of this many bytes, so 128 reads each
-    #: centre row as one 128-byte line instead of four 32-byte pieces in four passes (NOTES.md 74)
-    item_block_k: int = 32
     #: tile_masks: column groups per tile (8 or 16; block_n >= 2 x groups): an item is a row against
     #: one group's block_n / column_groups columns, so 16 groups halve the rows the item kernel
     #: gathers per item, for one more bit word per row in the hot loop (NOTES.md 60)
@@ -154,8 +150,6 @@ class FilterConfig:
             raise ValueError(f"item_reserve must be 'item' or 'batch', got {self.item_reserve!r}")
         if self.item_block not in (16, 32, 64):
             raise ValueError(f"item_block must be 16, 32 or 64, got {self.item_block!r}")
-        if self.item_block_k not in (32, 64, 128):
-            raise ValueError(f"item_block_k must be 32, 64 or 128, got {self.item_block_k!r}")
         if self.item_warps not in (1, 2, 4, 8):
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
@@ -416,15 +410,6 @@ def _block_k(kp: int, cfg: FilterConfig) -> int:
     return min(reversed(cands), key=lambda b: -(-kp // b) * (b + 32))
 
 
-def _item_block_k(kp: int, cfg: FilterConfig) -> int:
-    """The item kernel's K step: the largest power of two <= cfg.item_block_k dividing kp (a multiple of 32: the
-    item kernel reads no column past K)."""
-    bk = cfg.item_block_k
-    while kp % bk:
-        bk //= 2
-    return bk
-
-
 def _descriptor(x: torch.Tensor, block_rows: int, block_k: int):
     """A TMA descriptor over the rows of a padded int8 matrix (rows past the end read as zeros)."""
     from triton.tools.tensor_descriptor import TensorDescriptor
@@ -658,7 +643,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
         programs = max(1, min(triton.cdiv(capacity, cfg.item_block), cfg.item_programs))
         launch(mask_items_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
                count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
-               BLOCK_N=cfg.block_n, BLOCK_K=_item_block_k(xp.shape[1], cfg), TRI=tri, BLOCK_I=cfg.item_block,
+               BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
                BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
                num_warps=cfg.item_warps)
     else:
@@ -736,7 +721,7 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
                    n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
-                   BLOCK_N=cfg.block_n, BLOCK_K=_item_block_k(xp.shape[1], cfg), TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
+                   BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
                    GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
