@@ -1,10 +1,11 @@
-# planned device work of the twenty-fourth session (written at the end of the twenty-third, which used ~1210 of its
-# 1800 s in s106..s112). Not a runnable queue: write sN.sh (next free: s113); `export PYTHONPATH=$PWD/src` is enough
+# planned device work of the twenty-fifth session (written at the end of the twenty-fourth, which used ~830 of its
+# 1800 s in s113..s116, ~180 of them on machine starts that failed). Not a runnable queue: write sN.sh (next free: s117); `export PYTHONPATH=$PWD/src` is enough
 # for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
 # needs); put everything under $OUT in one tar. The device's .git is the session's starting snapshot: fix the CSVs'
 # commit column by hand (sed) or pass INT8TC_COMMIT=<hash>.
 # GPU tests: parallel pytest shards (s102: 115 filter and plan GPU cases in ~240 s as three shards).
-# Everything in the tree at the twenty-third session's end was GPU-run (the source is the twenty-second session's;
+# The twenty-fourth session's kernel changes were measured slower and removed: src/ and tests/ at its end equal its
+# start (50be5a3). Everything in the tree at the twenty-third session's end was GPU-run (the source is the twenty-second session's;
 # s109: the filter file's bucket and masks GPU cases with the new few-centres test; s102: the plan file). The lattice sieve does not use norm_bound (its configs
 # leave it at 0).
 #
@@ -19,6 +20,11 @@
 #    per (row, group) written unconditionally (no maxima; a row with two tiles in one group sent to the late path
 #    or given a second item by a static round) and the counts store skipped; the item kernel on tensor cores
 #    (items grouped by centre tile: one 64 x 128 x K product per 64 items instead of 16-column gathers, 60 us now).
+#    Tried in the twenty-fourth session and slower (NOTES 74): a persistent Gluon bucketing kernel overlapping each
+#    tile's test with the next product (248 against Triton's 203 warp instructions per tile: waits, TMA issue and
+#    their CTA barriers per unit; commit 879f085 has it, with a tested late-rows path); the item kernel's K step
+#    (64/128 bytes). Still untried for 1024 centres: the flush without CTA-wide maxima (a), items grouped by centre
+#    tile for a tensor-core item kernel; a Gluon version only with a warp-specialised loader.
 #    (b) 16384 vectors (the plan's ~80 us): norm_bound's counting sort costs more than the loop gains there; the
 #    fixed costs of a 1-wave search (NOTES 61, 65, 67). 65536 as one-shot calls: the host side of pair_search.
 #    (c) the pair search's hot loop: ~110 of 201 instructions per tile are not the filter (loop, TMA issue, bits).
