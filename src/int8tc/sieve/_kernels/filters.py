@@ -241,9 +241,7 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
     item_count_ptr (Triton joins a warp's) and writes them, in rounds of one item per (row, g),
     only if all of the row's fit below ``item_cap``; a row that does not (items <= hits: then
     hits > item_cap) is late and leaves empty items in its slots below item_cap. Elementwise on the [BLOCK_M, GROUPS]
-    bits (no per-group loop). The first two rounds run unconditionally (masked stores); one block-wide OR then says
-    whether a (row, g) holds more items and whether a row is late (NOTES.md 75). Returns (the rows' tile bits, the
-    rows with items not written, whether there is any)."""
+    bits (no per-group loop). Returns (the rows' tile bits, the rows with items not written)."""
     pc = _popc(qbits)
     slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
     # a row with any (row, g) past item_cap is late as a whole: the caller recomputes its tiles
@@ -252,16 +250,17 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
     gid = tl.arange(0, GROUPS)[None, :] + tl.zeros_like(pc)
     row2 = rows[:, None] + tl.zeros_like(pc)
     b = qbits
-    for r0 in tl.static_range(2):
-        b = _item_round(b, r0, keep_any, pc, slot, row2, gid, col_base, col_end, items_ptr, BLOCK_N)
-    flags = tl.where(keep_any & (pc > 2), 1, 0) | tl.where(late_rows[:, None], 2, 0)
-    flags = tl.reduce(tl.reduce(flags, 1, _or), 0, _or)
-    if (flags & 1) != 0:
-        for r1 in range(2, tl.max(tl.max(tl.where(keep_any, pc, 0), axis=1), axis=0)):
-            b = _item_round(b, r1, keep_any, pc, slot, row2, gid, col_base, col_end, items_ptr, BLOCK_N)
+    for r in range(0, tl.max(tl.max(tl.where(keep_any, pc, 0), axis=1), axis=0)):
+        low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
+        keep = keep_any & (pc > r)
+        item = items_ptr + (slot + r) * 4
+        tl.store(item, row2, mask=keep)
+        tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
+        tl.store(item + 2, col_end + tl.zeros_like(pc), mask=keep)
+        tl.store(item + 3, gid, mask=keep)
+        b = b ^ low
     bits = tl.zeros_like(rows)
-    any_late = (flags & 2) != 0
-    if any_late:  # empty items in the late rows' slots below item_cap
+    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # empty items in the late rows' slots below item_cap
         hole = tl.where(late_rows[:, None], tl.minimum(tl.maximum(item_cap - slot, 0), pc.to(tl.int64)), 0).to(tl.int32)
         for r in range(0, tl.max(tl.max(hole, axis=1), axis=0)):
             item = items_ptr + (slot + r) * 4
@@ -270,20 +269,7 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
             tl.store(item + 2, tl.zeros_like(pc), mask=hole > r)  # col_end 0: tests no column
             tl.store(item + 3, tl.zeros_like(pc), mask=hole > r)
         bits = tl.reduce(qbits, 1, _or)
-    return bits, late_rows, any_late
-
-
-@triton.jit
-def _item_round(b, r, keep_any, pc, slot, row2, gid, col_base, col_end, items_ptr, BLOCK_N: tl.constexpr):
-    # round r of ``_write_items``: each kept (row, g) with more than r items writes its r-th (lowest remaining bit)
-    low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
-    keep = keep_any & (pc > r)
-    item = items_ptr + (slot + r) * 4
-    tl.store(item, row2, mask=keep)
-    tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
-    tl.store(item + 2, col_end + tl.zeros_like(pc), mask=keep)
-    tl.store(item + 3, gid, mask=keep)
-    return b ^ low
+    return bits, late_rows
 
 
 @triton.jit
@@ -452,9 +438,9 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
             hy = hy_desc.load([tj * BLOCK_N])
             r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS)
         qbits = qbits | (r << t)
-    bits, late_rows, any_late = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                             count_ptr + 1, capacity, BLOCK_N, GROUPS)
-    if any_late:  # the item buffer is full: the rest written here, in rounds
+    bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
+                                   count_ptr + 1, capacity, BLOCK_N, GROUPS)
+    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
         for t in range(0, n_here):
             late = _late_rows(bits, late_rows, t)
             if tl.max(late.to(tl.int32), axis=0) > 0:
@@ -511,10 +497,10 @@ def segment_pair_search_tma_kernel(
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, end, ROUNDS)
     if MASKS:
-        bits, late_rows, any_late = _write_items(qbits, rows, start + tj0 * BLOCK_N, end,
-                                                 out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity,
-                                                 BLOCK_N, GROUPS)
-        if any_late:  # the item buffer is full (hits > capacity): the rest written here, in rounds
+        bits, late_rows = _write_items(qbits, rows, start + tj0 * BLOCK_N, end,
+                                       out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity, BLOCK_N,
+                                       GROUPS)
+        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
                 if tl.max(late.to(tl.int32), axis=0) > 0:
@@ -903,9 +889,9 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
                                       False, BLOCK_M, BLOCK_N, GROUPS) << t)
-        bits, late_rows, any_late = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap,
-                                                 BLOCK_N, GROUPS)
-        if any_late:  # the item buffer is full: these rows appended here
+        bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
+                                       GROUPS)
+        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
                 if tl.max(late.to(tl.int32), axis=0) > 0:
