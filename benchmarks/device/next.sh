@@ -1,5 +1,5 @@
-# planned device work of the twenty-fifth session (written at the end of the twenty-fourth, which used ~830 of its
-# 1800 s in s113..s116, ~180 of them on machine starts that failed). Not a runnable queue: write sN.sh (next free: s117); `export PYTHONPATH=$PWD/src` is enough
+# planned device work of the twenty-fifth session (written at the end of the twenty-fourth, which used ~1390 of its
+# 1800 s in s113..s117, ~450 of them on machine starts that failed). Not a runnable queue: write sN.sh (next free: s118); `export PYTHONPATH=$PWD/src` is enough
 # for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
 # needs); put everything under $OUT in one tar. The device's .git is the session's starting snapshot: fix the CSVs'
 # commit column by hand (sed) or pass INT8TC_COMMIT=<hash>.
@@ -23,8 +23,9 @@
 #    Tried in the twenty-fourth session and slower (NOTES 74): a persistent Gluon bucketing kernel overlapping each
 #    tile's test with the next product (248 against Triton's 203 warp instructions per tile: waits, TMA issue and
 #    their CTA barriers per unit; commit 879f085 has it, with a tested late-rows path); the item kernel's K step
-#    (64/128 bytes). Still untried for 1024 centres: the flush without CTA-wide maxima (a), items grouped by centre
-#    tile for a tensor-core item kernel; a Gluon version only with a warp-specialised loader.
+#    (64/128 bytes); the flush with two unconditional rounds and one block-wide OR (NOTES 75). Still untried for
+#    1024 centres: items grouped by centre tile for a tensor-core item kernel; a Gluon version only with a
+#    warp-specialised loader and no block-wide reductions in the consumer.
 #    (b) 16384 vectors (the plan's ~80 us): norm_bound's counting sort costs more than the loop gains there; the
 #    fixed costs of a 1-wave search (NOTES 61, 65, 67). 65536 as one-shot calls: the host side of pair_search.
 #    (c) the pair search's hot loop: ~110 of 201 instructions per tile are not the filter (loop, TMA issue, bits).
