@@ -50,6 +50,7 @@ def _group_bits(acc, lim, BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr, GROUPS: 
 
 @gluon.jit
 def _popc(x):
+    # filters._popc in Gluon (a gluon.jit kernel cannot call a triton.jit function)
     x = x - ((x >> 1) & 0x55555555)
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
@@ -160,7 +161,9 @@ def bucket_ws_probe_kernel(x_desc, c_desc, thr_ptr, M, N, out_ptr, STAGES: gl.co
     # accumulators in turn: with OVERLAP the product of unit u + 1 is in flight while unit u is tested. No
     # product is in flight across the loop's back edge and each accumulator's next product takes the registers
     # of the tile just tested (use_acc=False): otherwise ptxas serialises every wgmma (C7514). Units past the
-    # end run a dummy product on a stale slot and are not tested.
+    # end run a dummy product on a stale slot and are not tested. The four unit steps are written out on purpose:
+    # the accumulators alternate and the issue / wait order differs per step (a helper looping over them would put a
+    # product in flight across a loop edge again).
     for u in range(0, n_units, 4):
         tok_a = _issue(panels, bufs, ready, pready, acc_a, u, n_units, n_tiles, STAGES)
         if OVERLAP:
