@@ -11,7 +11,7 @@ compiles), then times a third run and prints it with the hits. --kernels: also r
 torch.profiler and print each kernel's CUDA time (search kernel vs item kernel vs the rest).
 --host: where a call's time outside the kernels goes (the wall time of a call and its count read,
 the same call on 256 vectors, where the kernels take microseconds, and the half-norm range check).
---plan (pair): the search as a PairSearchPlan (one CUDA graph per call); --trace PATH: a Chrome
+--tensor-items BLOCK,WARPS (bucket): the item kernel on tensor cores. --plan (pair): the search as a PairSearchPlan (one CUDA graph per call); --trace PATH: a Chrome
 trace of the --kernels run (gaps between the graph's kernels).
 """
 
@@ -45,6 +45,8 @@ def main():
     p.add_argument("--plan", action="store_true", help="pair: run it as a PairSearchPlan (CUDA graph)")
     p.add_argument("--tiles-per-program", type=int, default=None, help="the config with this tiles_per_program")
     p.add_argument("--trace", help="with --kernels: write a Chrome trace here")
+    p.add_argument("--tensor-items", default="",
+                   help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
@@ -53,6 +55,9 @@ def main():
         cfg = base = replace(base, item_reserve=args.item_reserve)
     if args.column_groups:
         cfg = base = replace(base, column_groups=args.column_groups)
+    if args.tensor_items and args.op == "bucket":
+        bi, bw = (int(v) for v in args.tensor_items.split(","))
+        cfg = base = replace(base, tensor_items=True, item_block=bi, item_warps=bw)
     if args.tiles_per_program:
         cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m

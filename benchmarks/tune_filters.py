@@ -16,6 +16,8 @@ checked against the default's.
         # norm_bound (ordered columns, the group max/min test) against the exact test (NOTES 72)
     PYTHONPATH=src python benchmarks/tune_filters.py --skip pair,segment --bucket-shapes --bucket-n 1024,4096,16384 \
         --bucket-m 1048576,4194304   # bucketing with few centres: panel shapes, caps, groups, item blocks (NOTES 73)
+    PYTHONPATH=src python benchmarks/tune_filters.py --skip pair,segment --tensor-items 64x8,64x4 --bucket-n 1024,16384
+        # bucketing's item kernel on tensor cores (FilterConfig.tensor_items) against the default
 
 A call's result is read (its hit count: a host sync) after the timed calls, so host work of one
 call overlaps the GPU work of the previous one, as in bench-filters.
@@ -60,6 +62,9 @@ def main():
     p.add_argument("--bucket-shapes", action="store_true",
                    help="bucketing: the default beside 128-row panels of 8 warps under register caps (2 blocks per "
                         "SM), 16 column groups, a 128-register cap and item blocks of 32 (NOTES 73)")
+    p.add_argument("--tensor-items", default="",
+                   help="bucketing: the default beside tensor_items at these item_block x item_warps (comma list "
+                        "of BxW, e.g. 64x8,64x4,32x4) and item_programs 1024 / 4096 at the first")
     p.add_argument("--bucket-n", default="16384", help="bucketing: comma list of centre counts")
     p.add_argument("--bucket-m", default=str(1 << 20), help="bucketing: comma list of vector counts")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
@@ -87,6 +92,10 @@ def main():
                        replace(B, **w8, maxnreg=128, num_stages=4), replace(B, **w8, maxnreg=128, item_block=32),
                        replace(B, **w8, maxnreg=120), replace(B, **w8, maxnreg=128, column_groups=16),
                        replace(B, column_groups=16), replace(B, maxnreg=128), replace(B, item_block=32)]
+    if args.tensor_items:  # items (row, centre tile) sorted by tile, their products on tensor cores
+        shapes = [tuple(int(v) for v in bw.split("x")) for bw in args.tensor_items.split(",")]
+        ti = [replace(B, tensor_items=True, item_block=bi, item_warps=bw) for bi, bw in shapes]
+        bucket_cfgs = [B] + ti + [replace(ti[0], item_programs=p) for p in (1024, 4096)]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
                      replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),

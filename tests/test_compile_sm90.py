@@ -263,6 +263,29 @@ if __name__ == "__main__":
                              {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3,
                               "ROW_HITS": False, "ROUNDS": False, "MASKS": True, "GROUPS": 8},
                              {"num_warps": 4, "maxnreg": 128}),
+        "bucket_tma_tile_items": (bucket_tma_kernel,
+                                  {"x_desc": "tensordesc<i8[64, 128]>", "c_desc": "tensordesc<i8[128, 128]>",
+                                   "thr_ptr": "*i32", "M": "i32", "N": "i32", "ids_ptr": "*i32", "signs_ptr": "*i8",
+                                   "counts_ptr": "*i32", "capacity": "i32", "items_ptr": "*i32",
+                                   "item_count_ptr": "*i64", "item_cap": "i64"},
+                                  {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "NUM_STAGES": 3,
+                                   "ROW_HITS": False, "ROUNDS": False, "MASKS": True, "GROUPS": 8, "TILE_ITEMS": True},
+                                  {"num_warps": 4, "maxnreg": 168}),
+        # FilterConfig.tensor_items' counting sort and tensor-core item kernel
+        "item_tiles_rank": (FK.item_tiles_rank_kernel,
+                            {"items_ptr": "*i32", "item_count_ptr": "*i64", "item_cap": "i64", "bins_ptr": "*i32",
+                             "rank_ptr": "*i32"}, {"BLOCK": 1024}, {"num_warps": 4}),
+        "item_tiles_offsets": (FK.item_tiles_offsets_kernel,
+                               {"bins_ptr": "*i32", "n_tiles": "i32", "offs_ptr": "*i32", "boffs_ptr": "*i32"},
+                               {"BLOCK_I": 64, "BLOCK": 1024}, {"num_warps": 4}),
+        "item_tiles_scatter": (FK.item_tiles_scatter_kernel,
+                               {"items_ptr": "*i32", "item_count_ptr": "*i64", "item_cap": "i64", "rank_ptr": "*i32",
+                                "offs_ptr": "*i32", "sorted_ptr": "*i32"}, {"BLOCK": 1024}, {"num_warps": 4}),
+        "tile_items": (FK.tile_items_kernel,
+                       {"x_ptr": "*i8", "stride_x": "i32", "thr_ptr": "*i32", "c_ptr": "*i8", "stride_c": "i32",
+                        "N": "i32", "sorted_ptr": "*i32", "offs_ptr": "*i32", "boffs_ptr": "*i32", "n_tiles": "i32",
+                        "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32", "capacity": "i32"},
+                       {"KP": 128, "BLOCK_I": 64, "BLOCK_N": 128, "BLOCK_K": 128}, {"num_warps": 4}),
         "mask_items": (mask_items_kernel,
                        {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                         "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64",
@@ -415,6 +438,8 @@ def report():
                                   "ozaki2_crt", "ozaki2_cs_scale", "ozaki2_row_scales", "guard", "ozaki2_bound_plane",
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
+                                  "bucket_tma_tile_items", "item_tiles_rank", "item_tiles_offsets", "item_tiles_scatter",
+                                  "tile_items",
                                   "pair_search_tma_masks_balanced",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
@@ -435,6 +460,8 @@ def test_int8_products_use_wgmma(report):
     assert report["bucket_tma"]["wgmma_s8"] and report["bucket_tma"]["tma"]
     assert report["bucket_tma_rowhits"]["wgmma_s8"] and report["bucket_tma_rowhits"]["tma"]
     assert report["bucket_rowhits"]["wgmma_s8"] and report["pair_search_tma_rowhits"]["tma"]
+    assert report["tile_items"]["wgmma_s8"]  # FilterConfig.tensor_items: the items' products on tensor cores
+    assert report["bucket_tma_tile_items"]["wgmma_s8"] and report["bucket_tma_tile_items"]["tma"]
     for name in ("segment_pair_search_tma_rounds", "pair_search_tma_rounds", "bucket_tma_rounds"):
         assert report[name]["wgmma_s8"] and report[name]["tma"], name
     assert report["guard"]["wgmma_s8"] and report["guard"]["tma"]

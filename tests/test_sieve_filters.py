@@ -17,7 +17,7 @@ CFG = SMALL_FILTER_CONFIG
 TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
 
 
-@pytest.fixture(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True),
+PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_CFG, row_hits=True),
                         replace(CFG, defer_rows=True), replace(TMA_CFG, defer_rows=True),
                         replace(CFG, row_rounds=True), replace(TMA_CFG, row_rounds=True, maxnreg=128),
                         replace(TMA_CFG, block_n=32, defer_rows=True), replace(CFG, block_m=32, row_rounds=True),
@@ -38,6 +38,17 @@ TMA_CFG = replace(SMALL_FILTER_CONFIG, tma=True)
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
+#: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
+TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
+                    "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
+                                                                   tensor_items=True, item_block=32, item_programs=3,
+                                                                   column_groups=16),
+                    "tma-masks-16x64-tc-items-b64-w2-p2": replace(TMA_CFG, block_n=64, tile_masks=True,
+                                                                  tensor_items=True, item_block=64, item_warps=2,
+                                                                  item_programs=2)}
+
+
+@pytest.fixture(**PAIR_CFGS)
 def pcfg(request):
     """Both pair-search kernels: plain loads, and TMA loads with the cheap no-hit test; each also
     with the per-row write path of tiles whose rows hold at most one hit (``row_hits``), with
@@ -47,15 +58,18 @@ def pcfg(request):
     return request.param
 
 
+@pytest.fixture(params=PAIR_CFGS["params"] + list(TENSOR_ITEM_CFGS.values()),
+                ids=PAIR_CFGS["ids"] + list(TENSOR_ITEM_CFGS))
+def bcfg(request):
+    """bucket's configs: the pair searches' (all of them apply; balanced is pair_search's alone) and
+    the tensor-core item kernel's."""
+    return request.param
+
+
 def _square(cfg):
     """The segmented search takes square tiles only: an oblong fixture config as its square (its
     balanced fields, pair_search's alone, are not read)."""
     return replace(cfg, block_n=cfg.block_m)
-
-
-def _bucket_cfg(cfg):
-    """The fixture config for bucket (all of them apply; balanced is pair_search's alone)."""
-    return cfg
 
 
 def _check_lists(b, ids, signs, counts, cap, ordered):
@@ -217,13 +231,13 @@ def test_strided_and_offset_norms_and_thresholds(rng, dev, pcfg):
     c = _vecs(rng, 30, 128).to(dev)
     thr = torch.full((82,), 10**9, dtype=torch.int32, device=dev)
     thr[::2] = 2000
-    b = bucket(x, c, thr[::2], 40, config=_bucket_cfg(pcfg), backend="triton")
+    b = bucket(x, c, thr[::2], 40, config=pcfg, backend="triton")
     _, _, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr[::2].cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
 
 
 @pytest.mark.parametrize("k", [64, 96, 160, 192, 50])
-def test_bucket_exact(rng, dev, pcfg, k):
+def test_bucket_exact(rng, dev, bcfg, k):
     m, n, cap = 45, 70, 6
     x, c = _vecs(rng, m, k).to(dev), _vecs(rng, n, k).to(dev)
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
@@ -232,13 +246,13 @@ def test_bucket_exact(rng, dev, pcfg, k):
     thr[4] = int(d[4].max()) + 1  # just above: nothing
     thr[5] = -(2**31)  # extreme thresholds: everything, nothing
     thr[6] = 2**31 - 1
-    b = bucket(x, c, thr, cap, config=_bucket_cfg(pcfg), backend="triton")
+    b = bucket(x, c, thr, cap, config=bcfg, backend="triton")
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert counts[3] >= 1 and counts[4] == 0 and counts[5] == n and counts[6] == 0
-    _check_lists(b, ids, signs, counts, cap, not pcfg.tile_masks)
-    if pcfg.tile_masks:  # the deterministic order (the other paths write it already)
-        bd = bucket(x, c, thr, cap, deterministic=True, config=_bucket_cfg(pcfg), backend="triton")
+    _check_lists(b, ids, signs, counts, cap, not bcfg.tile_masks)
+    if bcfg.tile_masks:  # the deterministic order (the other paths write it already)
+        bd = bucket(x, c, thr, cap, deterministic=True, config=bcfg, backend="triton")
         np.testing.assert_array_equal(bd.counts.cpu().numpy(), counts)
         _check_lists(bd, ids, signs, counts, cap, "sorted")
     over = set(b.overflowed_rows().cpu().tolist())
@@ -246,7 +260,7 @@ def test_bucket_exact(rng, dev, pcfg, k):
 
 
 @pytest.mark.parametrize("cap", [1, 3, 8])
-def test_bucket_sparse_rows_and_capacity(rng, dev, pcfg, cap):
+def test_bucket_sparse_rows_and_capacity(rng, dev, bcfg, cap):
     """Sparse hits (most tiles hold at most one hit per row: the per-row write path of row_hits)
     mixed with dense rows (tiles that fall back), against small capacities: lists, signs and true
     counts equal the reference's."""
@@ -255,25 +269,25 @@ def test_bucket_sparse_rows_and_capacity(rng, dev, pcfg, cap):
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.985, axis=1).astype(np.int32)).to(dev)
     thr[10:14] = torch.from_numpy(np.quantile(d[10:14], 0.5, axis=1).astype(np.int32)).to(dev)  # dense rows
-    b = bucket(x, c, thr, cap, config=_bucket_cfg(pcfg), backend="triton")
+    b = bucket(x, c, thr, cap, config=bcfg, backend="triton")
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
     assert (counts > cap).any()  # some lists overflow (and the true counts are still exact)
-    _check_lists(b, ids, signs, counts, cap, not pcfg.tile_masks)
+    _check_lists(b, ids, signs, counts, cap, not bcfg.tile_masks)
 
 
-def test_bucket_all_hit_overflow_and_single_row(rng, dev, pcfg):
+def test_bucket_all_hit_overflow_and_single_row(rng, dev, bcfg):
     x, c = _vecs(rng, 1, 64).to(dev), _vecs(rng, 40, 64).to(dev)
-    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=_bucket_cfg(pcfg), backend="triton")
+    b = bucket(x, c, torch.zeros(1, dtype=torch.int32, device=dev), 16, config=bcfg, backend="triton")
     assert int(b.counts[0]) == 40
     got = b.ids[0].cpu().numpy()
-    if pcfg.tile_masks:  # an unspecified 16 of the 40, distinct
+    if bcfg.tile_masks:  # an unspecified 16 of the 40, distinct
         assert len(set(got.tolist())) == 16 and set(got.tolist()) <= set(range(40))
     else:
         np.testing.assert_array_equal(got, np.arange(16))
 
 
-def test_bucket_rows_past_the_item_buffer_are_complete(rng, dev, pcfg):
+def test_bucket_rows_past_the_item_buffer_are_complete(rng, dev, bcfg):
     """tile_masks keeps max(4, capacity_per_row / 4) items per row: rows whose items do not fit
     are appended by the search kernel; with every centre a hit and room in the lists, every row's
     list is still the whole set (the other write paths: the same, ascending)."""
@@ -281,7 +295,7 @@ def test_bucket_rows_past_the_item_buffer_are_complete(rng, dev, pcfg):
 
     assert [_bucket_item_cap(10, c) for c in (0, 1, 4, 16, 64, 1654)] == [0, 10, 40, 40, 160, 4135]
     x, c = _vecs(rng, 3, 64).to(dev), _vecs(rng, 60, 64).to(dev)
-    b = bucket(x, c, torch.zeros(3, dtype=torch.int32, device=dev), 64, config=_bucket_cfg(pcfg), backend="triton")
+    b = bucket(x, c, torch.zeros(3, dtype=torch.int32, device=dev), 64, config=bcfg, backend="triton")
     np.testing.assert_array_equal(b.counts.cpu().numpy(), [60, 60, 60])
     d = x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T
     for r in range(3):
@@ -422,35 +436,50 @@ def _check_gpu_bucket(rng, x, k, cfg):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("k", [64, 128, 192])
-@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16"])
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "rounds-cap", "masks", "masks-cap", "masks-g16",
+                                      "masks-ti", "masks-ti-b32-w4"])
 def test_gpu_tma_bucket(rng, k, row_hits):
     from int8tc.sieve import TMA_FILTER_CONFIG
 
     cfg = replace(TMA_FILTER_CONFIG, block_m=128, block_k=128, num_stages=3, row_hits=row_hits is True,
                   row_rounds=row_hits in ("rounds", "rounds-cap"), tile_masks=str(row_hits).startswith("masks"),
                   maxnreg=128 if str(row_hits).endswith("-cap") else None,
-                  column_groups=16 if str(row_hits).endswith("-g16") else 8)
+                  column_groups=16 if str(row_hits).endswith("-g16") else 8,
+                  tensor_items=str(row_hits).startswith("masks-ti"),
+                  item_block=32 if str(row_hits).endswith("-b32-w4") else 64 if row_hits == "masks-ti" else 16,
+                  item_warps=8 if row_hits == "masks-ti" else 4)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, cfg)
     _check_gpu_bucket(rng, _vecs(rng, 1000, k).cuda(), k, replace(cfg, block_m=64, block_n=64))
 
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("shape", [(20011, 1000, 128), (70001, 4096, 128), (5003, 257, 96), (9000, 4097, 160)])
-def test_gpu_bucket_few_centres(rng, shape):
-    """Bucketing with the default config and few centres (8..33 centre tiles per row panel): counts
-    exact at a sparse rate, lists whole; all-hit rows overflow the item buffer (the hot kernel's late
-    path) with their counts still exact, every kept entry a hit, none twice."""
+@pytest.mark.parametrize("items", ["default", "tensor"])
+def test_gpu_bucket_few_centres(rng, shape, items):
+    """Bucketing with the default config (and with its items on tensor cores) and few centres (8..33
+    centre tiles per row panel): counts exact at a sparse rate, lists whole; all-hit rows overflow the
+    item buffer (the hot kernel's late path) with their counts still exact, every kept entry a hit,
+    none twice."""
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+
+    cfg = None if items == "default" else replace(DEFAULT_BUCKET_CONFIG, tensor_items=True, item_block=64,
+                                                   item_warps=8)
     m, n, k = shape
     x, c = _vecs(rng, m, k).cuda(), _vecs(rng, n, k).cuda()
     dots = torch.matmul(x.double(), c.double().T)  # exact: |dot| < 2^22
     d = dots.abs()
     thr = torch.quantile(d[:2000].flatten(), 1 - 1e-3).to(torch.int32).repeat(m)
     thr[::97] = 0  # every 97th row: all centres hit, past capacity and the item buffer
-    b = bucket(x, c, thr, 12)
-    hit = d >= thr[:, None].double()
+    _check_gpu_lists(bucket(x, c, thr, 12, config=cfg), dots, thr, 12)
+
+
+def _check_gpu_lists(b, dots, thr, cap):
+    """bucket's result against the exact dots [M, N] (float64 on the GPU): counts exact, every kept
+    entry a hit with its sign, none twice, rows that kept all their hits list exactly those."""
+    hit = dots.abs() >= thr[:, None].double()
     np.testing.assert_array_equal(b.counts.cpu().numpy(), hit.sum(1).int().cpu().numpy())
-    kept = torch.minimum(b.counts, torch.tensor(12, device="cuda"))
-    slot = torch.arange(12, device="cuda")[None, :] < kept[:, None]
+    kept = torch.minimum(b.counts, torch.tensor(cap, device="cuda"))
+    slot = torch.arange(cap, device="cuda")[None, :] < kept[:, None]
     ids = torch.where(slot, b.ids, 0).long()
     assert torch.gather(hit, 1, ids)[slot].all()  # every kept entry a hit
     sg = torch.where(torch.gather(dots, 1, ids) >= 0, 1, -1).to(torch.int8)
@@ -463,7 +492,24 @@ def test_gpu_bucket_few_centres(rng, shape):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("row_hits", [False, True, "rounds", "masks"])
+def test_gpu_bucket_tensor_items_many_tiles_one_busy(rng):
+    """tensor_items with 1026 centre tiles (the offsets kernel's loop runs twice) and almost every item
+    in one tile (its items fill many blocks of one tile; the others hold a few): exact against the
+    dots."""
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+
+    cfg = replace(DEFAULT_BUCKET_CONFIG, tensor_items=True, item_block=64, item_warps=8)
+    m, n, k = 1000, 1025 * 128 + 77, 64
+    x = _vecs(rng, m, k).cuda()
+    c = _vecs(rng, n, k, -16, 16).cuda()
+    c[700 * 128:701 * 128] = _vecs(rng, 128, k).cuda()  # the busy tile: the large centres
+    dots = torch.matmul(x.double(), c.double().T)
+    thr = dots.abs().topk(5, dim=1).values[:, -1].to(torch.int32)  # each row's 5 largest (ties: more)
+    _check_gpu_lists(bucket(x, c, thr, 8, config=cfg), dots, thr, 8)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("row_hits", [False, True, "rounds", "masks", "masks-ti"])
 def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     """At a sparse rate (most 64x64 tiles hold at most one hit per row) with the default tiles,
     both write paths, lists compared whole (signs included) and true counts past capacity."""
@@ -472,8 +518,9 @@ def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     x, c = _vecs(rng, 3000, 128).cuda(), _vecs(rng, 2000, 128).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.998, axis=1).astype(np.int32)).cuda()
-    cfg = replace(DEFAULT_BUCKET_CONFIG if row_hits == "masks" else SIEVE_BUCKET_CONFIG, row_hits=row_hits is True,
-                  row_rounds=row_hits == "rounds", tile_masks=row_hits == "masks")
+    masks = str(row_hits).startswith("masks")
+    cfg = replace(DEFAULT_BUCKET_CONFIG if masks else SIEVE_BUCKET_CONFIG, row_hits=row_hits is True,
+                  row_rounds=row_hits == "rounds", tile_masks=masks, tensor_items=row_hits == "masks-ti")
     b = bucket(x, c, thr, 3, config=cfg)
     ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
     np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)

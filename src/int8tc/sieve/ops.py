@@ -115,6 +115,14 @@ class FilterConfig:
     #: indices (NOTES.md 72). 0 = never; read only with tile_masks (bucket and segment_pair_search do
     #: not read it: on bucketing, exact there, the max/min test measured no faster).
     norm_bound: int = 0
+    #: bucket with tile_masks (the pair searches do not read it): an item is a (row, centre tile) pair (the
+    #: column groups' bits ORed at the flush, 8 bytes), the items are ordered by tile (a counting sort:
+    #: ``item_tiles_rank_kernel``, ``item_tiles_offsets_kernel``, ``item_tiles_scatter_kernel``) and
+    #: ``tile_items_kernel`` tests item_block-row blocks of one tile's items against its block_n centres
+    #: as one tensor-core product each (the rows gathered), instead of ``mask_items_kernel``'s
+    #: per-item gathers of one column group on CUDA cores. The item buffer is 16 bytes per item, as
+    #: before (items, their ranks and the sorted rows)
+    tensor_items: bool = False
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
@@ -154,6 +162,8 @@ class FilterConfig:
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
+        if self.tensor_items and not self.tile_masks:
+            raise ValueError("tensor_items needs tile_masks=True (its items come from the tile bits)")
         if self.norm_order not in ("bins", "sort"):
             raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
         if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
@@ -169,6 +179,8 @@ class FilterConfig:
         if self.tile_masks:
             opts["MASKS"] = True
             opts["GROUPS"] = self.column_groups
+            if not pair and self.tensor_items:
+                opts["TILE_ITEMS"] = True
         if self.maxnreg is not None:
             opts["maxnreg"] = self.maxnreg
         return opts
@@ -712,17 +724,23 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         bk = _block_k(xp.shape[1], cfg)
         if cfg.tma and cfg.tile_masks:
             item_cap = _bucket_item_cap(m, cap)
-            items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
-            n_items = torch.zeros(1, dtype=torch.int64, device=dev)
+            n_tiles = triton.cdiv(n, cfg.block_n)
+            # one fill: the item count (int64) and, with tensor_items, the tiles' item counts
+            scratch = torch.zeros(2 + (n_tiles if cfg.tensor_items else 0), dtype=torch.int32, device=dev)
+            n_items = scratch[:2].view(torch.int64)
+            items = torch.empty((item_cap, 2 if cfg.tensor_items else 4), dtype=torch.int32, device=dev)
             launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
                    thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
                    item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
-            programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
-            launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0, items,
-                   n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
-                   BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
-                   GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
+            if cfg.tensor_items:
+                _tile_items(xp, thresholds, cp, n, items, n_items, item_cap, scratch[2:], ids, signs, counts, cap, cfg)
+            else:
+                programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
+                launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0,
+                       items, n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
+                       BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
+                       GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
             if deterministic:
                 ids, signs = _sorted_lists(ids, signs, counts)
         elif cfg.tma:
@@ -735,6 +753,35 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
                    KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
                    num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
     return BucketHits(ids, signs, counts, cap)
+
+
+def _tile_items(xp, thresholds, cp, n: int, items, n_items, item_cap: int, bins, ids, signs, counts, cap: int,
+                cfg: FilterConfig) -> None:
+    """FilterConfig.tensor_items: order bucketing's (row, tile) items by tile (a counting sort over
+    the zeroed ``bins`` [n_tiles]) and append their hits with ``tile_items_kernel`` (no host sync:
+    the kernels read the item count on the device)."""
+    from ._kernels.filters import (item_tiles_offsets_kernel, item_tiles_rank_kernel, item_tiles_scatter_kernel,
+                                   tile_items_kernel)
+
+    dev = xp.device
+    n_tiles = bins.shape[0]
+    rank = torch.empty(item_cap, dtype=torch.int32, device=dev)
+    rows = torch.empty(item_cap, dtype=torch.int32, device=dev)
+    offs = torch.empty(2 * (n_tiles + 1), dtype=torch.int32, device=dev)
+    offs, boffs = offs[:n_tiles + 1], offs[n_tiles + 1:]
+    block = 1024
+    passes = max(1, min(triton.cdiv(item_cap, block), 4 * _sm_count(dev)))
+    launch(item_tiles_rank_kernel, (passes,), items, n_items, item_cap, bins, rank, BLOCK=block)
+    launch(item_tiles_offsets_kernel, (1,), bins, n_tiles, offs, boffs, BLOCK_I=cfg.item_block, BLOCK=1024)
+    launch(item_tiles_scatter_kernel, (passes,), items, n_items, item_cap, rank, offs, rows, BLOCK=block)
+    kp = xp.shape[1]
+    bk = 128
+    while kp % bk:
+        bk //= 2
+    programs = max(1, min(triton.cdiv(item_cap, cfg.item_block) + n_tiles, cfg.item_programs))
+    launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, rows, offs, boffs,
+           n_tiles, ids, signs, counts, cap, KP=kp, BLOCK_I=cfg.item_block, BLOCK_N=cfg.block_n, BLOCK_K=bk,
+           num_warps=cfg.item_warps)
 
 
 def _bucket_item_cap(m: int, cap: int) -> int:

@@ -273,6 +273,35 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
 
 
 @triton.jit
+def _write_tile_items(qbits, rows, t0, items_ptr, item_count_ptr, item_cap):
+    """``_write_items`` for ``tile_items_kernel`` (FilterConfig.tensor_items): one item (row, tile)
+    per row and column tile with a hit (the column groups' bits ORed), 8 bytes each, reserved by one
+    relaxed atomic per row and written in rounds of one item per row; a row whose items do not all
+    fit below ``item_cap`` is late (as in ``_write_items``) and leaves items of tile -1 in its slots
+    below item_cap (skipped downstream). Returns (the rows' tile bits, the late rows)."""
+    bits = tl.reduce(qbits, 1, _or)  # [BLOCK_M]: bit t set when the row has a hit in tile t0 + t
+    pc = _popc(bits)
+    slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
+    late = (pc > 0) & (slot + pc > item_cap)
+    keep_n = tl.where(late, 0, pc)
+    b = bits
+    for r in range(0, tl.max(keep_n, axis=0)):
+        low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
+        keep = keep_n > r
+        item = items_ptr + (slot + r) * 2
+        tl.store(item, rows, mask=keep)
+        tl.store(item + 1, t0 + _popc(low - 1), mask=keep)
+        b = b ^ low
+    if tl.max(late.to(tl.int32), axis=0) > 0:  # tile -1 in the late rows' slots below item_cap
+        hole = tl.where(late, tl.minimum(tl.maximum(item_cap - slot, 0), pc.to(tl.int64)), 0).to(tl.int32)
+        for r in range(0, tl.max(hole, axis=0)):
+            item = items_ptr + (slot + r) * 2
+            tl.store(item, rows, mask=hole > r)
+            tl.store(item + 1, tl.full(rows.shape, -1, tl.int32), mask=hole > r)
+    return bits, late
+
+
+@triton.jit
 def _late_rows(bits, late, t):
     # late rows with a hit in the program's column tile t
     return late & (((bits >> t) & 1) == 1)
@@ -758,6 +787,104 @@ def mask_items_kernel(
             _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
+@triton.jit(do_not_specialize=["item_cap"])
+def item_tiles_rank_kernel(items_ptr, item_count_ptr, item_cap, bins_ptr, rank_ptr, BLOCK: tl.constexpr):
+    """FilterConfig.tensor_items, first pass of the counting sort by tile: for each of the first
+    min(count, item_cap) items (row, tile) of items [item_cap, 2] int32, rank[i] = bins[tile]++
+    (relaxed atomics; bins zeroed first); items of tile -1 (a late row's slots) are skipped. Programs
+    stride over the items."""
+    n = tl.minimum(tl.load(item_count_ptr), item_cap)
+    for i0 in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
+        i = i0 + tl.arange(0, BLOCK)
+        t = tl.load(items_ptr + i.to(tl.int64) * 2 + 1, mask=i < n, other=-1)
+        ok = t >= 0
+        r = tl.atomic_add(bins_ptr + t, tl.full((BLOCK,), 1, tl.int32), mask=ok, sem="relaxed")
+        tl.store(rank_ptr + i, r, mask=ok)
+
+
+@triton.jit(do_not_specialize=["n_tiles"])
+def item_tiles_offsets_kernel(bins_ptr, n_tiles, offs_ptr, boffs_ptr, BLOCK_I: tl.constexpr, BLOCK: tl.constexpr):
+    """One program: offs [n_tiles + 1] = the exclusive prefix sums of the tiles' item counts bins
+    [n_tiles] (offs[n_tiles] the total), boffs [n_tiles + 1] the same over their blocks of BLOCK_I
+    items (boffs[n_tiles]: the blocks ``tile_items_kernel`` runs)."""
+    carry = tl.sum(tl.zeros((BLOCK,), dtype=tl.int32), axis=0)
+    bcarry = carry
+    for s in range(0, n_tiles, BLOCK):
+        t = s + tl.arange(0, BLOCK)
+        m = t < n_tiles
+        c = tl.load(bins_ptr + t, mask=m, other=0)
+        b = (c + BLOCK_I - 1) // BLOCK_I
+        tl.store(offs_ptr + t, carry + tl.cumsum(c, axis=0) - c, mask=m)
+        tl.store(boffs_ptr + t, bcarry + tl.cumsum(b, axis=0) - b, mask=m)
+        carry += tl.sum(c, axis=0)
+        bcarry += tl.sum(b, axis=0)
+    tl.store(offs_ptr + n_tiles, carry)
+    tl.store(boffs_ptr + n_tiles, bcarry)
+
+
+@triton.jit(do_not_specialize=["item_cap"])
+def item_tiles_scatter_kernel(items_ptr, item_count_ptr, item_cap, rank_ptr, offs_ptr, sorted_ptr,
+                              BLOCK: tl.constexpr):
+    """Second pass of the counting sort: each ranked item's row to sorted[offs[tile] + rank]: the
+    rows of each tile's items contiguous, tiles ascending, any order inside a tile."""
+    n = tl.minimum(tl.load(item_count_ptr), item_cap)
+    for i0 in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
+        i = i0 + tl.arange(0, BLOCK)
+        item = items_ptr + i.to(tl.int64) * 2
+        t = tl.load(item + 1, mask=i < n, other=-1)
+        ok = t >= 0
+        pos = tl.load(offs_ptr + t, mask=ok, other=0) + tl.load(rank_ptr + i, mask=ok, other=0)
+        tl.store(sorted_ptr + pos, tl.load(item, mask=ok, other=0), mask=ok)
+
+
+@triton.jit(do_not_specialize=["N", "n_tiles", "capacity"])
+def tile_items_kernel(
+    x_ptr, stride_x, thr_ptr,  # X [M, KP] int8, thresholds [M] int32
+    c_ptr, stride_c, N,  # centres [N, KP] int8
+    sorted_ptr, offs_ptr, boffs_ptr, n_tiles,  # the items' rows by tile (item_tiles_*_kernel)
+    ids_ptr, signs_ptr, counts_ptr, capacity,  # bucket's lists and counts (appended by per-row atomics)
+    KP: tl.constexpr, BLOCK_I: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    """FilterConfig.tensor_items: the hits of bucketing's items on tensor cores. Block b of the
+    items sorted by tile (``boffs``: tile t owns blocks boffs[t] .. boffs[t + 1] - 1) holds up to
+    BLOCK_I rows with a hit in centre tile t; their rows (gathered) times the tile's BLOCK_N centres
+    is one [BLOCK_I, BLOCK_N] int32 product, tested exactly (|dot| >= thr_i); each row appends its
+    hits to its list by one relaxed atomic on counts[i] (list order unspecified). An item is a
+    (row, tile) pair, so a row meets a tile once. Programs stride over the blocks."""
+    total = tl.load(boffs_ptr + n_tiles)
+    for b in range(tl.program_id(0), total, tl.num_programs(0)):
+        lo = n_tiles * 0  # the last tile t with boffs[t] <= b (binary search; empty tiles own no block)
+        hi = n_tiles
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            below = tl.load(boffs_ptr + mid) <= b
+            lo = tl.where(below, mid, lo)
+            hi = tl.where(below, hi, mid)
+        start = tl.load(offs_ptr + lo) + (b - tl.load(boffs_ptr + lo)) * BLOCK_I
+        idx = start + tl.arange(0, BLOCK_I)
+        im = idx < tl.load(offs_ptr + lo + 1)
+        rows = tl.load(sorted_ptr + idx, mask=im, other=0)
+        cols = lo * BLOCK_N + tl.arange(0, BLOCK_N)
+        cm = cols < N
+        acc = tl.zeros((BLOCK_I, BLOCK_N), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            ks = k0 + tl.arange(0, BLOCK_K)
+            xa = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_x + ks[None, :], mask=im[:, None], other=0)
+            cb = tl.load(c_ptr + cols[:, None].to(tl.int64) * stride_c + ks[None, :], mask=cm[:, None], other=0)
+            acc = tl.dot(xa, tl.trans(cb), acc, out_dtype=tl.int32)
+        lim = tl.where(im, tl.load(thr_ptr + rows, mask=im, other=0), HXG_PAD)  # padding rows: no hit
+        ok = cm[None, :] & (tl.abs(acc) >= lim[:, None])
+        n = tl.sum(ok.to(tl.int32), axis=1)
+        first = tl.atomic_add(counts_ptr + rows, n, mask=n > 0, sem="relaxed")
+        # in rounds (``_first_hit``), as row_rounds: round r writes each row's r-th hit (no [BLOCK_I,
+        # BLOCK_N] offsets; an item holds one hit at sparse rates)
+        col = tl.full(n.shape, -1, tl.int32)
+        for r in range(0, tl.max(n, axis=0)):
+            col, dot = _first_hit(ok & (cols[None, :] > col[:, None]), acc, cols)
+            _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, first + r, col, dot,
+                                (n > r) & (first + r < capacity))
+
+
 @triton.jit
 def _append_bucket_hits(hit, acc, rows, cols, cnt, ids_ptr, signs_ptr, capacity, ROW_HITS: tl.constexpr,
                         ROUNDS: tl.constexpr = False):
@@ -847,12 +974,15 @@ def bucket_tma_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
+    TILE_ITEMS: tl.constexpr = False,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
     only sets per-row group bits, ``_write_items`` turns them into items for
     ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
-    rows whose items do not fit are appended here, with per-row atomics."""
+    rows whose items do not fit are appended here, with per-row atomics. TILE_ITEMS
+    (FilterConfig.tensor_items): the items are (row, centre tile) pairs for ``tile_items_kernel``
+    (``_write_tile_items``)."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -862,7 +992,7 @@ def bucket_tma_kernel(
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     if MASKS:
         _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS)
+                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, TILE_ITEMS)
     else:
         for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -876,8 +1006,9 @@ def bucket_tma_kernel(
 @triton.jit
 def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
                   item_count_ptr, item_cap, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr):
+                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, TILE_ITEMS: tl.constexpr):
     # bucket_tma_kernel's MASKS path: chunks of 32 centre tiles, group bits per row, then items
+    # (TILE_ITEMS: one per row and centre tile, for tile_items_kernel)
     n_tiles = tl.cdiv(N, BLOCK_N)
     zero_h = tl.zeros((BLOCK_N,), dtype=tl.int32)
     for c0 in range(0, n_tiles, 32):
@@ -889,8 +1020,11 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
                                       False, BLOCK_M, BLOCK_N, GROUPS) << t)
-        bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
-                                       GROUPS)
+        if TILE_ITEMS:
+            bits, late_rows = _write_tile_items(qbits, rows, c0, items_ptr, item_count_ptr, item_cap)
+        else:
+            bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
+                                           GROUPS)
         if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
