@@ -726,7 +726,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             item_cap = _bucket_item_cap(m, cap)
             n_tiles = triton.cdiv(n, cfg.block_n)
             # one fill: the item count (int64) and, with tensor_items, the tiles' item counts
-            scratch = torch.zeros(2 + (n_tiles if cfg.tensor_items else 0), dtype=torch.int32, device=dev)
+            scratch = torch.zeros(2 + (_tile_bins(n_tiles)[1] if cfg.tensor_items else 0), dtype=torch.int32,
+                                  device=dev)
             n_items = scratch[:2].view(torch.int64)
             items = torch.empty((item_cap, 2 if cfg.tensor_items else 4), dtype=torch.int32, device=dev)
             launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
@@ -755,31 +756,46 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     return BucketHits(ids, signs, counts, cap)
 
 
+#: FilterConfig.tensor_items: counters per centre tile in the counting sort (``item_tiles_rank_kernel``)
+TILE_SUB_BINS = 32
+
+
+def _tile_bins(n_tiles: int) -> tuple[int, int]:
+    """(stride, size) of tensor_items' counters [TILE_SUB_BINS, stride]: stride = the tiles rounded up
+    to 32 (each row of counters starts a 128-byte line)."""
+    stride = -(-n_tiles // 32) * 32
+    return stride, TILE_SUB_BINS * stride
+
+
 def _tile_items(xp, thresholds, cp, n: int, items, n_items, item_cap: int, bins, ids, signs, counts, cap: int,
                 cfg: FilterConfig) -> None:
     """FilterConfig.tensor_items: order bucketing's (row, tile) items by tile (a counting sort over
-    the zeroed ``bins`` [n_tiles]) and append their hits with ``tile_items_kernel`` (no host sync:
-    the kernels read the item count on the device)."""
+    the zeroed counters ``bins``, ``_tile_bins``) and append their hits with ``tile_items_kernel``
+    (no host sync: the kernels read the item count on the device)."""
     from ._kernels.filters import (item_tiles_offsets_kernel, item_tiles_rank_kernel, item_tiles_scatter_kernel,
                                    tile_items_kernel)
 
     dev = xp.device
-    n_tiles = bins.shape[0]
+    n_tiles = triton.cdiv(n, cfg.block_n)
+    stride, size = _tile_bins(n_tiles)
     rank = torch.empty(item_cap, dtype=torch.int32, device=dev)
     rows = torch.empty(item_cap, dtype=torch.int32, device=dev)
-    offs = torch.empty(2 * (n_tiles + 1), dtype=torch.int32, device=dev)
-    offs, boffs = offs[:n_tiles + 1], offs[n_tiles + 1:]
+    offs = torch.empty(size + 2 * (n_tiles + 1), dtype=torch.int32, device=dev)
+    toffs, boffs = offs[size:size + n_tiles + 1], offs[size + n_tiles + 1:]
     block = 1024
     passes = max(1, min(triton.cdiv(item_cap, block), 4 * _sm_count(dev)))
-    launch(item_tiles_rank_kernel, (passes,), items, n_items, item_cap, bins, rank, BLOCK=block)
-    launch(item_tiles_offsets_kernel, (1,), bins, n_tiles, offs, boffs, BLOCK_I=cfg.item_block, BLOCK=1024)
-    launch(item_tiles_scatter_kernel, (passes,), items, n_items, item_cap, rank, offs, rows, BLOCK=block)
+    launch(item_tiles_rank_kernel, (passes,), items, n_items, item_cap, bins, stride, rank, SUB=TILE_SUB_BINS,
+           BLOCK=block)
+    launch(item_tiles_offsets_kernel, (1,), bins, n_tiles, stride, offs, toffs, boffs, SUB=TILE_SUB_BINS,
+           BLOCK_I=cfg.item_block, BLOCK_T=32)
+    launch(item_tiles_scatter_kernel, (passes,), items, n_items, item_cap, rank, offs, stride, rows,
+           SUB=TILE_SUB_BINS, BLOCK=block)
     kp = xp.shape[1]
     bk = 128
     while kp % bk:
         bk //= 2
     programs = max(1, min(triton.cdiv(item_cap, cfg.item_block) + n_tiles, cfg.item_programs))
-    launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, rows, offs, boffs,
+    launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, rows, toffs, boffs,
            n_tiles, ids, signs, counts, cap, KP=kp, BLOCK_I=cfg.item_block, BLOCK_N=cfg.block_n, BLOCK_K=bk,
            num_warps=cfg.item_warps)
 
