@@ -463,7 +463,7 @@ def test_gpu_bucket_few_centres(rng, shape, items):
     from int8tc.sieve import DEFAULT_BUCKET_CONFIG
 
     cfg = None if items == "default" else replace(DEFAULT_BUCKET_CONFIG, tensor_items=True, item_block=64,
-                                                   item_warps=8)
+                                                   item_maxnreg=128)
     m, n, k = shape
     x, c = _vecs(rng, m, k).cuda(), _vecs(rng, n, k).cuda()
     dots = torch.matmul(x.double(), c.double().T)  # exact: |dot| < 2^22
@@ -747,6 +747,10 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     for bad in (300, 8, True, 128.0):
         with pytest.raises(ValueError, match=f"maxnreg must be None or an int in 24..255, got {bad!r}"):
             FilterConfig(maxnreg=bad)
+        with pytest.raises(ValueError, match=f"item_maxnreg must be None or an int in 24..255, got {bad!r}"):
+            FilterConfig(item_maxnreg=bad)
+    with pytest.raises(ValueError, match="tensor_items needs tile_masks=True"):
+        FilterConfig(tensor_items=True)
     with pytest.raises(ValueError, match=r"exclusive, got \['defer_rows', 'tile_masks'\]"):
         FilterConfig(defer_rows=True, tile_masks=True, tma=True)
     for bad in (dict(tile_masks=True), dict(tile_masks=True, tma=True, tiles_per_program=33)):

@@ -114,6 +114,7 @@ def _flags(cfg) -> str:
     return ((" tma" if cfg.tma else "") + (" rowhits" if cfg.row_hits else "") + (" defer" if cfg.defer_rows else "")
             + (" rounds" if cfg.row_rounds else "") + (" masks" if cfg.tile_masks else "")
             + (" tc-items" if cfg.tensor_items else "")
+            + (f" itemreg{cfg.item_maxnreg}" if cfg.item_maxnreg else "")
             + (f" items{cfg.item_programs}" if cfg.item_programs != 512 else "")
             + (f" itemw{cfg.item_warps}" if cfg.item_warps != 4 else "")
             + (f" itemblock{cfg.item_block}" if cfg.item_block != 16 else "")

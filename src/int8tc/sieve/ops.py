@@ -79,6 +79,9 @@ class FilterConfig:
     item_warps: int = 4
     #: tile_masks: items the item kernel takes per iteration (a power of two, 16..64)
     item_block: int = 16
+    #: tensor_items: register cap of ``tile_items_kernel`` (None: ptxas free; 128 lets 4 programs of 4 warps
+    #: share an SM, without spills at 64 x 128 items x centres, K <= 128, in the sm_90a builds)
+    item_maxnreg: int | None = None
     #: tile_masks: column groups per tile (8 or 16; block_n >= 2 x groups): an item is a row against
     #: one group's block_n / column_groups columns, so 16 groups halve the rows the item kernel
     #: gathers per item, for one more bit word per row in the hot loop (NOTES.md 60)
@@ -166,9 +169,10 @@ class FilterConfig:
             raise ValueError("tensor_items needs tile_masks=True (its items come from the tile bits)")
         if self.norm_order not in ("bins", "sort"):
             raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
-        if self.maxnreg is not None and (isinstance(self.maxnreg, bool) or not isinstance(self.maxnreg, int)
-                                         or not 24 <= self.maxnreg <= 255):
-            raise ValueError(f"maxnreg must be None or an int in 24..255, got {self.maxnreg!r}")
+        for name in ("maxnreg", "item_maxnreg"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 24 <= v <= 255):
+                raise ValueError(f"{name} must be None or an int in 24..255, got {v!r}")
 
     def launch_options(self, pair: bool = True) -> dict:
         """The write-path constexprs and compiler options of a filter launch (``DEFER`` only for
@@ -704,9 +708,17 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     thresholds = _check_vec("thresholds", thresholds, m, dev)
     cap = _check_count("capacity_per_row", capacity_per_row)
     be = _backend(dev, backend)
+    cfg = config or DEFAULT_BUCKET_CONFIG
+    masks = be == "triton" and cfg.tma and cfg.tile_masks and m and n
+    n_tiles = triton.cdiv(n, cfg.block_n)
+    if masks and cfg.tensor_items and n >= 2**30:
+        raise ValueError(f"tensor_items takes fewer than 2^30 centres, got {n}")
+    # tile_masks: one fill for the counts, the item count (int64) and tensor_items' counters, ahead of the counts
+    head = -(-(2 + (_tile_bins(n_tiles)[1] if cfg.tensor_items else 0)) // 4) * 4 if masks else 0
+    zeros = torch.zeros(head + m, dtype=torch.int32, device=dev)
+    counts = zeros[head:]
     ids = torch.empty((m, cap), dtype=torch.int32, device=dev)
     signs = torch.empty((m, cap), dtype=torch.int8, device=dev)
-    counts = torch.zeros(m, dtype=torch.int32, device=dev)
     if be == "reference":
         lists, sgn, cnt = reference.bucket(x.numpy(), centres.numpy(), thresholds.numpy())
         for r in range(m):
@@ -715,27 +727,28 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
             signs[r, :kk] = torch.from_numpy(sgn[r][:kk].astype(np.int8))
         counts[:] = torch.from_numpy(cnt.astype(np.int32))
         return BucketHits(ids, signs, counts, cap)
-    cfg = config or DEFAULT_BUCKET_CONFIG
     xp, cp = _padded(x), _padded(centres)
     if m and n:
         from ._kernels.filters import bucket_kernel, bucket_tma_kernel, mask_items_kernel
 
         grid = (triton.cdiv(m, cfg.block_m),)
         bk = _block_k(xp.shape[1], cfg)
-        if cfg.tma and cfg.tile_masks:
+        if masks:
             item_cap = _bucket_item_cap(m, cap)
-            n_tiles = triton.cdiv(n, cfg.block_n)
-            # one fill: the item count (int64) and, with tensor_items, the tiles' item counts
-            scratch = torch.zeros(2 + (_tile_bins(n_tiles)[1] if cfg.tensor_items else 0), dtype=torch.int32,
-                                  device=dev)
-            n_items = scratch[:2].view(torch.int64)
-            items = torch.empty((item_cap, 2 if cfg.tensor_items else 4), dtype=torch.int32, device=dev)
+            n_items = zeros[:2].view(torch.int64)
+            if cfg.tensor_items:  # items (row, tile), then their ranks, rows sorted by tile and the offsets
+                stride, size = _tile_bins(n_tiles)
+                work = torch.empty(4 * item_cap + size + 2 * (n_tiles + 1), dtype=torch.int32, device=dev)
+                items = work[:2 * item_cap].view(item_cap, 2)
+            else:
+                items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
             launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
                    thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                    BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
                    item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
             if cfg.tensor_items:
-                _tile_items(xp, thresholds, cp, n, items, n_items, item_cap, scratch[2:], ids, signs, counts, cap, cfg)
+                _tile_items(xp, thresholds, cp, n, items, n_items, item_cap, zeros[2:2 + size], work[2 * item_cap:],
+                            ids, signs, counts, cap, cfg)
             else:
                 programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
                 launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0,
@@ -767,23 +780,23 @@ def _tile_bins(n_tiles: int) -> tuple[int, int]:
     return stride, TILE_SUB_BINS * stride
 
 
-def _tile_items(xp, thresholds, cp, n: int, items, n_items, item_cap: int, bins, ids, signs, counts, cap: int,
+def _tile_items(xp, thresholds, cp, n: int, items, n_items, item_cap: int, bins, work, ids, signs, counts, cap: int,
                 cfg: FilterConfig) -> None:
     """FilterConfig.tensor_items: order bucketing's (row, tile) items by tile (a counting sort over
-    the zeroed counters ``bins``, ``_tile_bins``) and append their hits with ``tile_items_kernel``
-    (no host sync: the kernels read the item count on the device)."""
+    the zeroed counters ``bins``, ``_tile_bins``; ``work``: 2 x item_cap + the counters' size +
+    2 x (tiles + 1) int32 of scratch) and append their hits with ``tile_items_kernel`` (no host
+    sync: the kernels read the item count on the device)."""
     from ._kernels.filters import (item_tiles_offsets_kernel, item_tiles_rank_kernel, item_tiles_scatter_kernel,
                                    tile_items_kernel)
 
-    dev = xp.device
     n_tiles = triton.cdiv(n, cfg.block_n)
     stride, size = _tile_bins(n_tiles)
-    rank = torch.empty(item_cap, dtype=torch.int32, device=dev)
-    rows = torch.empty(item_cap, dtype=torch.int32, device=dev)
-    offs = torch.empty(size + 2 * (n_tiles + 1), dtype=torch.int32, device=dev)
-    toffs, boffs = offs[size:size + n_tiles + 1], offs[size + n_tiles + 1:]
-    block = 1024
-    passes = max(1, min(triton.cdiv(item_cap, block), 4 * _sm_count(dev)))
+    rank, rows = work[:item_cap], work[item_cap:2 * item_cap]
+    offs = work[2 * item_cap:2 * item_cap + size]
+    toffs = work[2 * item_cap + size:2 * item_cap + size + n_tiles + 1]
+    boffs = work[2 * item_cap + size + n_tiles + 1:]
+    block = 256
+    passes = max(1, min(triton.cdiv(item_cap, block), 8 * _sm_count(xp.device)))
     launch(item_tiles_rank_kernel, (passes,), items, n_items, item_cap, bins, stride, rank, SUB=TILE_SUB_BINS,
            BLOCK=block)
     launch(item_tiles_offsets_kernel, (1,), bins, n_tiles, stride, offs, toffs, boffs, SUB=TILE_SUB_BINS,
@@ -797,7 +810,7 @@ def _tile_items(xp, thresholds, cp, n: int, items, n_items, item_cap: int, bins,
     programs = max(1, min(triton.cdiv(item_cap, cfg.item_block) + n_tiles, cfg.item_programs))
     launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, rows, toffs, boffs,
            n_tiles, ids, signs, counts, cap, KP=kp, BLOCK_I=cfg.item_block, BLOCK_N=cfg.block_n, BLOCK_K=bk,
-           num_warps=cfg.item_warps)
+           num_warps=cfg.item_warps, **({} if cfg.item_maxnreg is None else {"maxnreg": cfg.item_maxnreg}))
 
 
 def _bucket_item_cap(m: int, cap: int) -> int:

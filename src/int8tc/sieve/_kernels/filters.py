@@ -883,16 +883,21 @@ def tile_items_kernel(
             cb = tl.load(c_ptr + cols[:, None].to(tl.int64) * stride_c + ks[None, :], mask=cm[:, None], other=0)
             acc = tl.dot(xa, tl.trans(cb), acc, out_dtype=tl.int32)
         lim = tl.where(im, tl.load(thr_ptr + rows, mask=im, other=0), HXG_PAD)  # padding rows: no hit
-        ok = cm[None, :] & (tl.abs(acc) >= lim[:, None])
-        n = tl.sum(ok.to(tl.int32), axis=1)
+        # each hit as one int: 2 x its column + 1 when the dot is negative (COL_NONE: no hit; N < 2^30),
+        # so the product dies here and the rounds below take one minimum per row each
+        code = tl.where(cm[None, :] & (tl.abs(acc) >= lim[:, None]), cols[None, :] * 2 + (acc < 0).to(tl.int32),
+                        COL_NONE)
+        n = tl.sum((code != COL_NONE).to(tl.int32), axis=1)
         first = tl.atomic_add(counts_ptr + rows, n, mask=n > 0, sem="relaxed")
-        # in rounds (``_first_hit``), as row_rounds: round r writes each row's r-th hit (no [BLOCK_I,
-        # BLOCK_N] offsets; an item holds one hit at sparse rates)
-        col = tl.full(n.shape, -1, tl.int32)
+        # in rounds, as row_rounds: round r writes each row's r-th hit (no [BLOCK_I, BLOCK_N] offsets; an
+        # item holds one hit at sparse rates)
+        prev = tl.full(n.shape, -1, tl.int32)
         for r in range(0, tl.max(n, axis=0)):
-            col, dot = _first_hit(ok & (cols[None, :] > col[:, None]), acc, cols)
-            _store_bucket_slots(ids_ptr, signs_ptr, rows, capacity, first + r, col, dot,
-                                (n > r) & (first + r < capacity))
+            prev = tl.min(tl.where(code > prev[:, None], code, COL_NONE), axis=1)
+            keep = (n > r) & (first + r < capacity)
+            slot = rows.to(tl.int64) * capacity + first + r
+            tl.store(ids_ptr + slot, prev >> 1, mask=keep)
+            tl.store(signs_ptr + slot, (1 - 2 * (prev & 1)).to(tl.int8), mask=keep)
 
 
 @triton.jit
