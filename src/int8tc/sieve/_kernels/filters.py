@@ -278,7 +278,8 @@ def _write_tile_items(qbits, rows, t0, items_ptr, item_count_ptr, item_cap):
     per row and column tile with a hit (the column groups' bits ORed), 8 bytes each, reserved by one
     relaxed atomic per row and written in rounds of one item per row; a row whose items do not all
     fit below ``item_cap`` is late (as in ``_write_items``) and leaves items of tile -1 in its slots
-    below item_cap (skipped downstream). Returns (the rows' tile bits, the late rows)."""
+    below item_cap (skipped downstream). Returns (the rows' tile bits, the late rows, whether any row
+    is late)."""
     bits = tl.reduce(qbits, 1, _or)  # [BLOCK_M]: bit t set when the row has a hit in tile t0 + t
     pc = _popc(bits)
     slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
@@ -292,13 +293,14 @@ def _write_tile_items(qbits, rows, t0, items_ptr, item_count_ptr, item_cap):
         tl.store(item, rows, mask=keep)
         tl.store(item + 1, t0 + _popc(low - 1), mask=keep)
         b = b ^ low
-    if tl.max(late.to(tl.int32), axis=0) > 0:  # tile -1 in the late rows' slots below item_cap
+    any_late = tl.max(late.to(tl.int32), axis=0) > 0
+    if any_late:  # tile -1 in the late rows' slots below item_cap
         hole = tl.where(late, tl.minimum(tl.maximum(item_cap - slot, 0), pc.to(tl.int64)), 0).to(tl.int32)
         for r in range(0, tl.max(hole, axis=0)):
             item = items_ptr + (slot + r) * 2
             tl.store(item, rows, mask=hole > r)
             tl.store(item + 1, tl.full(rows.shape, -1, tl.int32), mask=hole > r)
-    return bits, late
+    return bits, late, any_late
 
 
 @triton.jit
@@ -1036,11 +1038,12 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
                                       False, BLOCK_M, BLOCK_N, GROUPS) << t)
         if TILE_ITEMS:
-            bits, late_rows = _write_tile_items(qbits, rows, c0, items_ptr, item_count_ptr, item_cap)
+            bits, late_rows, any_late = _write_tile_items(qbits, rows, c0, items_ptr, item_count_ptr, item_cap)
         else:
             bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
                                            GROUPS)
-        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: these rows appended here
+            any_late = tl.max(late_rows.to(tl.int32), axis=0) > 0
+        if any_late:  # the item buffer is full: these rows appended here
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
                 if tl.max(late.to(tl.int32), axis=0) > 0:
