@@ -1,4 +1,4 @@
-# twenty-fifth session, third call: tensor_items with its item kernel capped at 128 registers (4 programs per SM) and
+# twenty-fifth session, third call (tensor_items now bucket's default, MASKS_BUCKET_CONFIG the old one): tensor_items with its item kernel capped at 128 registers (4 programs per SM) and
 # its hits coded as one int each, rank/scatter passes of 256 items, one fill per bucket call. Per-kernel times at
 # 2^20 / 2^22 x 1024 (1e-4); then default against tensor items (uncapped / 128) alternated three times per shape
 # (s118/s119 ran the default first in every group, and tensor items lost 3-8% at 1e-6 with 4096+ centres there);
@@ -19,7 +19,7 @@ g = torch.Generator(device="cuda").manual_seed(0)
 x = torch.randint(-64, 64, (m, 128), dtype=torch.int8, device="cuda", generator=g)
 c = torch.randint(-64, 64, (1024, 128), dtype=torch.int8, device="cuda", generator=g)
 thr = torch.full((m,), _quantile(_sample_values(x, None, c, None, True), 1 - 1e-4), dtype=torch.int32, device="cuda")
-cfg = replace(B, tensor_items=True, item_block=64, item_maxnreg=128)
+cfg = B  # tensor_items, 64 items, item kernel at 128 registers
 for _ in range(3):
     bucket(x, c, thr, 17, config=cfg)
 torch.cuda.synchronize()
@@ -38,11 +38,10 @@ import torch, statistics
 from dataclasses import replace
 from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.sieve import DEFAULT_BUCKET_CONFIG as B, bucket
+from int8tc.sieve import DEFAULT_BUCKET_CONFIG as B, MASKS_BUCKET_CONFIG as OLD, bucket
 g = torch.Generator(device="cuda").manual_seed(0)
 K = 128
-cfgs = {"default": B, "tensor": replace(B, tensor_items=True, item_block=64),
-        "tensor-r128": replace(B, tensor_items=True, item_block=64, item_maxnreg=128)}
+cfgs = {"masks": OLD, "tensor": replace(B, item_maxnreg=None), "tensor-r128": B}
 for m, n in ((1 << 20, 1024), (1 << 22, 1024), (1 << 20, 4096), (1 << 20, 16384), (1 << 22, 16384)):
     x = torch.randint(-64, 64, (m, K), dtype=torch.int8, device="cuda", generator=g)
     c = torch.randint(-64, 64, (n, K), dtype=torch.int8, device="cuda", generator=g)
