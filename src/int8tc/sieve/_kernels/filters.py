@@ -878,12 +878,7 @@ def tile_items_kernel(
         rows = tl.load(sorted_ptr + idx, mask=im, other=0)
         cols = lo * BLOCK_N + tl.arange(0, BLOCK_N)
         cm = cols < N
-        acc = tl.zeros((BLOCK_I, BLOCK_N), dtype=tl.int32)
-        for k0 in tl.static_range(0, KP, BLOCK_K):
-            ks = k0 + tl.arange(0, BLOCK_K)
-            xa = tl.load(x_ptr + rows[:, None].to(tl.int64) * stride_x + ks[None, :], mask=im[:, None], other=0)
-            cb = tl.load(c_ptr + cols[:, None].to(tl.int64) * stride_c + ks[None, :], mask=cm[:, None], other=0)
-            acc = tl.dot(xa, tl.trans(cb), acc, out_dtype=tl.int32)
+        acc = _tile_dot(x_ptr, stride_x, rows, im, c_ptr, stride_c, cols, cm, KP, BLOCK_I, BLOCK_N, BLOCK_K)
         lim = tl.where(im, tl.load(thr_ptr + rows, mask=im, other=0), HXG_PAD)  # padding rows: no hit
         # each hit as one int: 2 x its column + 1 when the dot is negative (COL_NONE: no hit; N < 2^30),
         # so the product dies here and the rounds below take one minimum per row each
