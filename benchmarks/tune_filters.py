@@ -30,8 +30,7 @@ import torch
 
 from int8tc.bench.common import report, time_cuda
 from int8tc.bench.filters import _name, _quantile, _sample_values
-from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, MASKS_BUCKET_CONFIG,
-                          SIEVE_BUCKET_CONFIG,
+from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, SIEVE_BUCKET_CONFIG,
                           SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, PairSearchPlan, bucket, half_norms, pair_search,
                           segment_pair_search)
 
@@ -66,7 +65,7 @@ def main():
     p.add_argument("--tensor-items", default="",
                    help="bucketing: the default beside tensor_items at these item_block x item_warps (comma list "
                         "of BxW, e.g. 64x8,64x4,32x4) and item_programs 1024 / 4096 at the first, against "
-                        "MASKS_BUCKET_CONFIG (the CUDA-core item kernel)")
+                        "the default (the CUDA-core item kernel)")
     p.add_argument("--bucket-n", default="16384", help="bucketing: comma list of centre counts")
     p.add_argument("--bucket-m", default=str(1 << 20), help="bucketing: comma list of vector counts")
     p.add_argument("--plan", action="store_true", help="pair search: each config also as a PairSearchPlan (CUDA graph)")
@@ -97,7 +96,7 @@ def main():
     if args.tensor_items:  # items (row, centre tile) sorted by tile, their products on tensor cores
         shapes = [tuple(int(v) for v in bw.split("x")) for bw in args.tensor_items.split(",")]
         ti = [replace(B, tensor_items=True, item_block=bi, item_warps=bw) for bi, bw in shapes]
-        bucket_cfgs = [MASKS_BUCKET_CONFIG] + ti + [replace(ti[0], item_programs=p) for p in (1024, 4096)]
+        bucket_cfgs = [B] + ti + [replace(ti[0], item_programs=p) for p in (1024, 4096)]
     if args.tiles:  # smaller M: fewer tiles per program (the tail), other tile shapes
         pair_cfgs = [D, replace(D, tiles_per_program=64), replace(D, tiles_per_program=128),
                      replace(D, tiles_per_program=16), replace(D, tiles_per_program=8),

@@ -454,15 +454,15 @@ def test_gpu_tma_bucket(rng, k, row_hits):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("shape", [(20011, 1000, 128), (70001, 4096, 128), (5003, 257, 96), (9000, 4097, 160)])
-@pytest.mark.parametrize("items", ["default", "masks"])
+@pytest.mark.parametrize("items", ["default", "tensor"])
 def test_gpu_bucket_few_centres(rng, shape, items):
-    """Bucketing with the default config (items on tensor cores) and with MASKS_BUCKET_CONFIG (the
-    CUDA-core item kernel) and few centres (8..33 centre tiles per row panel): counts exact at a sparse
+    """Bucketing with the default config (the CUDA-core item kernel) and with TENSOR_ITEMS_BUCKET_CONFIG
+    (items on tensor cores) and few centres (8..33 centre tiles per row panel): counts exact at a sparse
     rate, lists whole; all-hit rows overflow the item buffer (the hot kernel's late path) with their
     counts still exact, every kept entry a hit, none twice."""
-    from int8tc.sieve import MASKS_BUCKET_CONFIG
+    from int8tc.sieve import TENSOR_ITEMS_BUCKET_CONFIG
 
-    cfg = None if items == "default" else MASKS_BUCKET_CONFIG
+    cfg = None if items == "default" else TENSOR_ITEMS_BUCKET_CONFIG
     m, n, k = shape
     x, c = _vecs(rng, m, k).cuda(), _vecs(rng, n, k).cuda()
     dots = torch.matmul(x.double(), c.double().T)  # exact: |dot| < 2^22
@@ -495,9 +495,9 @@ def test_gpu_bucket_tensor_items_many_tiles_one_busy(rng):
     """tensor_items with 1026 centre tiles (the offsets kernel's loop runs twice) and almost every item
     in one tile (its items fill many blocks of one tile; the others hold a few): exact against the
     dots."""
-    from int8tc.sieve import DEFAULT_BUCKET_CONFIG
+    from int8tc.sieve import TENSOR_ITEMS_BUCKET_CONFIG
 
-    cfg = replace(DEFAULT_BUCKET_CONFIG, tensor_items=True, item_block=64, item_warps=8)
+    cfg = TENSOR_ITEMS_BUCKET_CONFIG
     m, n, k = 1000, 1025 * 128 + 77, 64
     x = _vecs(rng, m, k).cuda()
     c = _vecs(rng, n, k, -16, 16).cuda()
@@ -512,13 +512,13 @@ def test_gpu_bucket_tensor_items_many_tiles_one_busy(rng):
 def test_gpu_bucket_sparse_default_tiles(rng, row_hits):
     """At a sparse rate (most 64x64 tiles hold at most one hit per row) with the default tiles,
     both write paths, lists compared whole (signs included) and true counts past capacity."""
-    from int8tc.sieve import MASKS_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG
+    from int8tc.sieve import DEFAULT_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG
 
     x, c = _vecs(rng, 3000, 128).cuda(), _vecs(rng, 2000, 128).cuda()
     d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
     thr = torch.from_numpy(np.quantile(d, 0.998, axis=1).astype(np.int32)).cuda()
     masks = str(row_hits).startswith("masks")
-    cfg = replace(MASKS_BUCKET_CONFIG if masks else SIEVE_BUCKET_CONFIG, row_hits=row_hits is True,
+    cfg = replace(DEFAULT_BUCKET_CONFIG if masks else SIEVE_BUCKET_CONFIG, row_hits=row_hits is True,
                   row_rounds=row_hits == "rounds", tile_masks=masks, tensor_items=row_hits == "masks-ti",
                   item_block=64 if row_hits == "masks-ti" else 16)
     b = bucket(x, c, thr, 3, config=cfg)

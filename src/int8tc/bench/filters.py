@@ -135,8 +135,8 @@ def _name(cfg) -> str:
 def _run(args, emit) -> None:
     import torch
 
-    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, MASKS_BUCKET_CONFIG,
-                         PLAIN_FILTER_CONFIG,
+    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
+                         TENSOR_ITEMS_BUCKET_CONFIG,
                          SIEVE_BUCKET_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig,
                          PairSearchPlan, bucket, half_norms, pair_search, segment_pair_search)
 
@@ -158,7 +158,7 @@ def _run(args, emit) -> None:
     # write paths (NOTES.md 45, 49, 53, 55, 57)
     configs = [DEFAULT_FILTER_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, DEFAULT_SEGMENT_CONFIG]
     seg_base = [DEFAULT_SEGMENT_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG]
-    bucket_configs = [DEFAULT_BUCKET_CONFIG, MASKS_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
+    bucket_configs = [DEFAULT_BUCKET_CONFIG, TENSOR_ITEMS_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
     n_bucket_variants = len(bucket_configs)
     if args.sweep:
         configs += [TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True), PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),

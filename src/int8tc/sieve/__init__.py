@@ -4,12 +4,12 @@ from .ops import (
     DEFAULT_BUCKET_CONFIG,
     DEFAULT_FILTER_CONFIG,
     DEFAULT_SEGMENT_CONFIG,
-    MASKS_BUCKET_CONFIG,
     PLAIN_FILTER_CONFIG,
     SIEVE_BUCKET_CONFIG,
     SIEVE_PAIR_CONFIG,
     SIEVE_SEGMENT_CONFIG,
     SMALL_FILTER_CONFIG,
+    TENSOR_ITEMS_BUCKET_CONFIG,
     TMA_FILTER_CONFIG,
     BucketHits,
     FilterConfig,
@@ -25,4 +25,4 @@ from .plan import PairSearchPlan
 __all__ = ["pair_search", "PairSearchPlan", "pair_norms", "segment_pair_search", "bucket", "half_norms", "PairHits", "BucketHits", "FilterConfig",
            "DEFAULT_BUCKET_CONFIG", "DEFAULT_FILTER_CONFIG", "PLAIN_FILTER_CONFIG", "SMALL_FILTER_CONFIG",
            "TMA_FILTER_CONFIG", "SIEVE_SEGMENT_CONFIG", "DEFAULT_SEGMENT_CONFIG", "SIEVE_PAIR_CONFIG",
-           "SIEVE_BUCKET_CONFIG", "MASKS_BUCKET_CONFIG"]
+           "SIEVE_BUCKET_CONFIG", "TENSOR_ITEMS_BUCKET_CONFIG"]

@@ -244,15 +244,13 @@ SIEVE_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_roun
 #: centres, K = 128 (bench-filters, eleventh session): 3440 Gpairs/s = 881 TOPS (76.8% of the roof)
 #: at 1e-4 and 1121 TOPS at 1e-6 (SIEVE_BUCKET_CONFIG 406 and 795 in the same run); 2.8x slower
 #: than rounds near 1e-2 (153 against 421 Gpairs/s).
-#: Twenty-fifth session (NOTES.md 76): the items as (row, centre tile) pairs sorted by tile, their hits from
-#: one tensor-core product per 64 items (``tensor_items``, the item kernel capped at 128 registers): 2^20 x
-#: 1024 centres at 1e-4 0.420 -> 0.386-0.393 ms, 2^22 x 1024 1.584 -> 1.458 (s119)
 DEFAULT_BUCKET_CONFIG = FilterConfig(block_n=128, block_k=128, num_stages=3, tma=True, tile_masks=True,
-                                     item_programs=2048, maxnreg=168, tensor_items=True, item_block=64,
-                                     item_maxnreg=128)
-#: bucket's default up to the twenty-fourth session: tile_masks' items per (row, column group, tile),
-#: recomputed by ``mask_items_kernel`` on CUDA cores (16 items per step)
-MASKS_BUCKET_CONFIG = replace(DEFAULT_BUCKET_CONFIG, tensor_items=False, item_block=16, item_maxnreg=None)
+                                     item_programs=2048, maxnreg=168)
+#: bucket with its items on tensor cores (twenty-fifth session, NOTES.md 76): items (row, centre tile) sorted by
+#: tile, one 64 x 128 x K product per 64 items, the item kernel capped at 128 registers. An earlier build (s119,
+#: one tile's items per product, uncapped) took 2^20 x 1024 centres at 1e-4 from 0.420 to 0.386-0.393 ms and 2^22 x
+#: 1024 from 1.584 to 1.458; this build is interpreter-tested only (no GPU run yet), so not the default
+TENSOR_ITEMS_BUCKET_CONFIG = replace(DEFAULT_BUCKET_CONFIG, tensor_items=True, item_block=64, item_maxnreg=128)
 #: the sieve's in-bucket (segmented) search: per-row rounds at 2 stages, capped at 128 registers:
 #: within 5-8% of SIEVE_PAIR_CONFIG at 1e-4..3e-4 on random data, 2x faster at 1e-2, and no
 #: 1.5x record buffer (memory decides how far the sieve goes at dimension 120). In the sieve its
