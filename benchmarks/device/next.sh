@@ -1,3 +1,12 @@
+# planned device work of the twenty-sixth session (written at the end of the twenty-fifth). Next free script: s122.
+# FIRST: bash benchmarks/device/s120.sh (or s121.sh if time is short): the GPU tests of TENSOR_ITEMS_BUCKET_CONFIG as
+# built after s119 (item kernel at 128 registers, hits coded as one int, 256-item sort passes, one fill), never
+# GPU-run because every machine start after 10:04 failed; then bench-filters on bucketing and the A/B. If they pass
+# and it is faster at 1024 centres and not slower elsewhere (check 1e-6 at 4096/16384 centres alternated: s118/s119
+# showed 3-8% there, order suspect), make it bucket's default (NOTES 76). s119's earlier build: 2^22 x 1024 51.3%,
+# 2^20 x 1024 47.5-48.4% of a 1470 roof. Left at 2^20 x 1024: hot kernel 0.316 ms, item work ~0.055 ms (products 36 us,
+# rank 12 us). The same tile-sorted items could serve the pair search's item kernel (59 us at 65536).
+#
 # planned device work of the twenty-fifth session (written at the end of the twenty-fourth, which used ~1390 of its
 # 1800 s in s113..s117, ~450 of them on machine starts that failed). Not a runnable queue: write sN.sh (next free: s118); `export PYTHONPATH=$PWD/src` is enough
 # for the Ozaki and filter work (benchmarks/device/setup.sh installs the carried fpylll wheels the lattice sieve
