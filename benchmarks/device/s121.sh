@@ -5,36 +5,5 @@ S=$OUT/s121; mkdir -p $S
 SECONDS=0
 timeout 100 python3 -m pytest -q -p no:cacheprovider tests/test_sieve_filters.py -k "gpu and bucket and (tensor or ti)" > $S/tests.log 2>&1
 echo "tests rc $? at $SECONDS s: $(tail -1 $S/tests.log)"; grep -E "^FAILED|^ERROR|Error" $S/tests.log | head -10
-cat > $S/ab.py <<'PY'
-import torch, statistics
-from dataclasses import replace
-from int8tc.bench.common import time_cuda
-from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.sieve import DEFAULT_BUCKET_CONFIG as OLD, TENSOR_ITEMS_BUCKET_CONFIG as B, bucket
-g = torch.Generator(device="cuda").manual_seed(0)
-K = 128
-cfgs = {"masks": OLD, "tensor": replace(B, item_maxnreg=None), "tensor-r128": B}
-for m, n in ((1 << 20, 1024), (1 << 22, 1024)):
-    x = torch.randint(-64, 64, (m, K), dtype=torch.int8, device="cuda", generator=g)
-    c = torch.randint(-64, 64, (n, K), dtype=torch.int8, device="cuda", generator=g)
-    vals = _sample_values(x, None, c, None, True)
-    for rate in (1e-4, 1e-6):
-        thr = torch.full((m,), _quantile(vals, 1 - rate), dtype=torch.int32, device="cuda")
-        cap = int(10 * rate * n) + 16
-        t = {k: [] for k in cfgs}
-        hits = {}
-        for rep in range(3):
-            for name in (list(cfgs) if rep % 2 == 0 else list(cfgs)[::-1]):
-                res = {}
-                t[name].append(time_cuda(lambda: res.update(b=bucket(x, c, thr, cap, config=cfgs[name])), 10,
-                                         warmup=2, warmup_ms=30))
-                hits[name] = int(res["b"].counts.sum())
-        ops = 2 * K * m * n
-        print(f"bucket {m}x{n} {rate:g}: " + "  ".join(
-            f"{k} {statistics.median(v):.4f} ms ({ops / statistics.median(v) / 1e9:.0f} TOPS; {min(v):.4f}-{max(v):.4f})"
-            for k, v in t.items()) + f"  hits equal {len(set(hits.values())) == 1}", flush=True)
-    del x, c
-PY
-timeout 90 python3 $S/ab.py > $S/ab.txt 2>&1
+timeout 90 python3 benchmarks/ab_tensor_items.py 1024 > $S/ab.txt 2>&1
 echo "ab at $SECONDS s"; cut -c1-250 $S/ab.txt
-rm -f $S/ab.py
