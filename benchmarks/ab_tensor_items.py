@@ -1,4 +1,5 @@
-"""TENSOR_ITEMS_BUCKET_CONFIG (uncapped and 128-register item kernel) against the default bucket config, K = 128,
+"""Bucketing's items on tensor cores (DEFAULT_BUCKET_CONFIG since the twenty-sixth session, and the same with an
+uncapped item kernel) against the CUDA-core item kernel (MASK_ITEMS_BUCKET_CONFIG, the default before), K = 128,
 1e-4 and 1e-6, hit totals compared. Three measures per config, so that host time and GPU time are told apart
 (s120: eager windows of 2^20 x 1024 were bimodal, 0.38 or 0.52 ms, in every config):
 
@@ -19,7 +20,7 @@ import torch
 
 from int8tc.bench.common import time_cuda, time_host
 from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.sieve import DEFAULT_BUCKET_CONFIG as OLD, TENSOR_ITEMS_BUCKET_CONFIG as B, bucket
+from int8tc.sieve import DEFAULT_BUCKET_CONFIG as B, MASK_ITEMS_BUCKET_CONFIG as OLD, bucket
 
 K = 128
 CFGS = {"masks": OLD, "tensor": replace(B, item_maxnreg=None), "tensor-r128": B}

@@ -454,15 +454,15 @@ def test_gpu_tma_bucket(rng, k, row_hits):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("shape", [(20011, 1000, 128), (70001, 4096, 128), (5003, 257, 96), (9000, 4097, 160)])
-@pytest.mark.parametrize("items", ["default", "tensor"])
+@pytest.mark.parametrize("items", ["default", "cuda-core"])
 def test_gpu_bucket_few_centres(rng, shape, items):
-    """Bucketing with the default config (the CUDA-core item kernel) and with TENSOR_ITEMS_BUCKET_CONFIG
-    (items on tensor cores) and few centres (8..33 centre tiles per row panel): counts exact at a sparse
+    """Bucketing with the default config (items on tensor cores) and with MASK_ITEMS_BUCKET_CONFIG (the
+    CUDA-core item kernel, the default before) and few centres (8..33 centre tiles per row panel): counts exact at a sparse
     rate, lists whole; all-hit rows overflow the item buffer (the hot kernel's late path) with their
     counts still exact, every kept entry a hit, none twice."""
-    from int8tc.sieve import TENSOR_ITEMS_BUCKET_CONFIG
+    from int8tc.sieve import MASK_ITEMS_BUCKET_CONFIG
 
-    cfg = None if items == "default" else TENSOR_ITEMS_BUCKET_CONFIG
+    cfg = None if items == "default" else MASK_ITEMS_BUCKET_CONFIG
     m, n, k = shape
     x, c = _vecs(rng, m, k).cuda(), _vecs(rng, n, k).cuda()
     dots = torch.matmul(x.double(), c.double().T)  # exact: |dot| < 2^22
@@ -493,9 +493,10 @@ def _check_gpu_lists(b, dots, thr, cap):
 @pytest.mark.gpu
 def test_gpu_bucket_tensor_items_many_tiles_one_busy(rng):
     """tensor_items with 1026 centre tiles (the offsets kernel's loop runs twice) and almost every item
-    in one tile (its items fill many blocks of one tile; the others hold a few): exact against the
-    dots."""
+    in one tile: its bins fill their regions (several blocks of one tile) and the rest of its items are
+    late (appended by the hot kernel); the other tiles hold a few. Exact against the dots."""
     from int8tc.sieve import TENSOR_ITEMS_BUCKET_CONFIG
+    from int8tc.sieve.ops import _bucket_item_cap, _tile_bins
 
     cfg = TENSOR_ITEMS_BUCKET_CONFIG
     m, n, k = 1000, 1025 * 128 + 77, 64
@@ -504,7 +505,8 @@ def test_gpu_bucket_tensor_items_many_tiles_one_busy(rng):
     c[700 * 128:701 * 128] = _vecs(rng, 128, k).cuda()  # the busy tile: the large centres
     dots = torch.matmul(x.double(), c.double().T)
     thr = dots.abs().topk(5, dim=1).values[:, -1].to(torch.int32)  # each row's 5 largest (ties: more)
-    _check_gpu_lists(bucket(x, c, thr, 8, config=cfg), dots, thr, 8)
+    assert _tile_bins(1026, _bucket_item_cap(m, 200)).region * 2 < m  # the busy tile's regions overflow
+    _check_gpu_lists(bucket(x, c, thr, 200, config=cfg), dots, thr, 200)
 
 
 @pytest.mark.gpu

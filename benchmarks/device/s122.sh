@@ -1,10 +1,13 @@
-# twenty-sixth session, second call: where bucketing's time goes with 1024 centres (s120: eager windows bimodal,
+# twenty-sixth session, second call: the bucket GPU tests of tensor_items with its items binned by the hot kernel
+# (no rank/scatter passes); then where bucketing's time goes with 1024 centres (s120: eager windows bimodal,
 # 0.38 or 0.52 ms, in every config): eager vs CUDA-graph (GPU only) vs host time per call, per-kernel times, for
 # the default and both tensor-items configs; then the 65536 pair search as calls and as a plan under the profiler
 # (traces: the GPU's idle gaps between a call's kernels)
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 S=$OUT/s122; mkdir -p $S
 SECONDS=0
+timeout 150 python3 -m pytest -q -p no:cacheprovider tests/test_sieve_filters.py -k "gpu and bucket and (tensor or ti or few)" > $S/tests.log 2>&1
+echo "tests rc $? at $SECONDS s: $(tail -1 $S/tests.log)"; grep -E "^FAILED|^ERROR|Error" $S/tests.log | head -10
 timeout 240 python3 benchmarks/ab_tensor_items.py all --kernels --csv $S/ab_modes.csv > $S/ab.txt 2>&1
 echo "ab rc $? at $SECONDS s"; cut -c1-400 $S/ab.txt
 for mode in "" "--plan"; do

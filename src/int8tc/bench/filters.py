@@ -135,10 +135,10 @@ def _name(cfg) -> str:
 def _run(args, emit) -> None:
     import torch
 
-    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
-                         TENSOR_ITEMS_BUCKET_CONFIG,
-                         SIEVE_BUCKET_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, TMA_FILTER_CONFIG, FilterConfig,
-                         PairSearchPlan, bucket, half_norms, pair_search, segment_pair_search)
+    from ..sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, MASK_ITEMS_BUCKET_CONFIG,
+                         PLAIN_FILTER_CONFIG, SIEVE_BUCKET_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG,
+                         TMA_FILTER_CONFIG, BucketPlan, FilterConfig, PairSearchPlan, bucket, half_norms, pair_search,
+                         segment_pair_search)
 
     best, roof_rows = roof(args.iters)
     for r in roof_rows:
@@ -158,7 +158,7 @@ def _run(args, emit) -> None:
     # write paths (NOTES.md 45, 49, 53, 55, 57)
     configs = [DEFAULT_FILTER_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG, DEFAULT_SEGMENT_CONFIG]
     seg_base = [DEFAULT_SEGMENT_CONFIG, SIEVE_PAIR_CONFIG, SIEVE_SEGMENT_CONFIG]
-    bucket_configs = [DEFAULT_BUCKET_CONFIG, TENSOR_ITEMS_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
+    bucket_configs = [DEFAULT_BUCKET_CONFIG, MASK_ITEMS_BUCKET_CONFIG, SIEVE_BUCKET_CONFIG]
     n_bucket_variants = len(bucket_configs)
     if args.sweep:
         configs += [TMA_FILTER_CONFIG, replace(TMA_FILTER_CONFIG, row_hits=True), PLAIN_FILTER_CONFIG, FilterConfig(128, 128, 32, 8, 8, 2),
@@ -258,6 +258,16 @@ def _run(args, emit) -> None:
                         emit(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n,
                                  f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
                                  f"{_flags(cfg)}"))
+                    if args.plan:  # the default as a BucketPlan: one CUDA graph per call, inputs copied in
+                        plan = BucketPlan(m, n, k, cap)
+                        ms = time_cuda(lambda: res.update(b=plan(x, c, thr)), args.iters, warmup=2)
+                        cnt = res["b"].counts.to(torch.int64)
+                        cfg = DEFAULT_BUCKET_CONFIG
+                        emit(row("bucket_plan", m, n, k, rate, int(cnt.sum()), cap,
+                                 int((cnt - cap).clamp(min=0).sum()), ms, m * n,
+                                 f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
+                                 f"{_flags(cfg)} graph"))
+                        del plan
                 del x, c, vals
                 torch.cuda.empty_cache()
 
@@ -276,8 +286,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unfused", action="store_true", help="also time the unfused torch pair search")
     p.add_argument("--sweep", action="store_true", help="also try a few tile configs at the first M, rate 1e-4")
     p.add_argument("--plan", action=argparse.BooleanOptionalAction, default=True,
-                   help="Gram search: also the default config as a PairSearchPlan (one CUDA graph per call; "
-                        "what a caller searching one shape again and again gets)")
+                   help="Gram search and bucketing: also the default config as a PairSearchPlan / BucketPlan (one "
+                        "CUDA graph per call; what a caller running one shape again and again gets)")
     p.add_argument("--out", help="write the long-format CSV here")
 
 

@@ -12,6 +12,7 @@ lost, above it exactly ``capacity`` hits are kept and ``dropped`` says how many 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 import torch
@@ -119,12 +120,12 @@ class FilterConfig:
     #: not read it: on bucketing, exact there, the max/min test measured no faster).
     norm_bound: int = 0
     #: bucket with tile_masks (the pair searches do not read it): an item is a (row, centre tile) pair (the
-    #: column groups' bits ORed at the flush, 8 bytes), the items are ordered by tile (a counting sort:
-    #: ``item_tiles_rank_kernel``, ``item_tiles_offsets_kernel``, ``item_tiles_scatter_kernel``) and
-    #: ``tile_items_kernel`` tests item_block-row blocks of one tile's items against its block_n centres
-    #: as one tensor-core product each (the rows gathered), instead of ``mask_items_kernel``'s
-    #: per-item gathers of one column group on CUDA cores. The item buffer is 16 bytes per item, as
-    #: before (items, their ranks and the sorted rows)
+    #: column groups' bits ORed at the flush), binned by tile as the hot kernel writes it (its row id, 4
+    #: bytes, in the region of bin (program % sub-bins, tile): ``_tile_bins``; an item past its region is
+    #: appended by the hot kernel itself), and ``tile_items_kernel`` tests item_block-row blocks of one
+    #: tile's items against its block_n centres as one tensor-core product each (the rows gathered),
+    #: instead of ``mask_items_kernel``'s per-item gathers of one column group on CUDA cores. The regions
+    #: hold 4x the default path's items in the same bytes
     tensor_items: bool = False
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
@@ -239,18 +240,22 @@ DEFAULT_SEGMENT_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_sta
 #: per-row rounds, registers capped at 128 (2^20 x 16384 centres, K = 128: 405 TOPS at 1e-4, 794 at
 #: 1e-6, eighth session; ascending lists)
 SIEVE_BUCKET_CONFIG = FilterConfig(block_k=128, num_stages=3, tma=True, row_rounds=True, maxnreg=128)
-#: bucket's H200 default (tenth session, NOTES.md 57): 64x128 tiles, TMA, 3 stages, tile_masks
-#: (items appended by ``mask_items_kernel``: lists unordered), capped at 168 registers. 2^20 x 16384
-#: centres, K = 128 (bench-filters, eleventh session): 3440 Gpairs/s = 881 TOPS (76.8% of the roof)
-#: at 1e-4 and 1121 TOPS at 1e-6 (SIEVE_BUCKET_CONFIG 406 and 795 in the same run); 2.8x slower
-#: than rounds near 1e-2 (153 against 421 Gpairs/s).
-DEFAULT_BUCKET_CONFIG = FilterConfig(block_n=128, block_k=128, num_stages=3, tma=True, tile_masks=True,
-                                     item_programs=2048, maxnreg=168)
-#: bucket with its items on tensor cores (twenty-fifth session, NOTES.md 76): items (row, centre tile) sorted by
-#: tile, one 64 x 128 x K product per 64 items, the item kernel capped at 128 registers. An earlier build (s119,
-#: one tile's items per product, uncapped) took 2^20 x 1024 centres at 1e-4 from 0.420 to 0.386-0.393 ms and 2^22 x
-#: 1024 from 1.584 to 1.458; this build is interpreter-tested only (no GPU run yet), so not the default
-TENSOR_ITEMS_BUCKET_CONFIG = replace(DEFAULT_BUCKET_CONFIG, tensor_items=True, item_block=64, item_maxnreg=128)
+#: bucket's H200 default up to the twenty-fifth session (tenth session, NOTES.md 57): 64x128 tiles, TMA, 3 stages,
+#: tile_masks (items of one 16-column group appended by ``mask_items_kernel`` on CUDA cores: lists unordered),
+#: capped at 168 registers. 2^20 x 16384 centres, K = 128 (bench-filters, eleventh session): 3440 Gpairs/s = 881
+#: TOPS at 1e-4 and 1121 TOPS at 1e-6; 2.8x slower than rounds near 1e-2 (153 against 421 Gpairs/s).
+MASK_ITEMS_BUCKET_CONFIG = FilterConfig(block_n=128, block_k=128, num_stages=3, tma=True, tile_masks=True,
+                                        item_programs=2048, maxnreg=168)
+#: bucket's H200 default since the twenty-sixth session (NOTES.md 76, 77): MASK_ITEMS_BUCKET_CONFIG with its items on
+#: tensor cores (``tensor_items``: (row, centre tile) items binned by tile in the hot kernel, one 64 x 128 x K product
+#: per 64 items of a tile, the item kernel capped at 128 registers). s122, K = 128, 1e-4, same data, hits equal:
+#: 2^20 x 1024 centres 0.420 -> 0.374 ms per call (0.391 -> 0.348 as a CUDA graph), 2^22 x 1024 1.603 -> 1.402,
+#: 2^20 x 4096 1.292 -> 1.192, 2^20 x 16384 5.23 -> 4.79; at 1e-6 per call 1-5% faster at 4096+ centres, as graphs
+#: within +-3% but one (2^20 x 4096) 8% slower; at 2^20 x 1024 and 1e-6 host-bound per call (4 launches, the host's
+#: ~0.4 ms against 0.31 ms of GPU time).
+DEFAULT_BUCKET_CONFIG = replace(MASK_ITEMS_BUCKET_CONFIG, tensor_items=True, item_block=64, item_maxnreg=128)
+#: the same as DEFAULT_BUCKET_CONFIG (the twenty-fifth session's opt-in name, kept)
+TENSOR_ITEMS_BUCKET_CONFIG = DEFAULT_BUCKET_CONFIG
 #: the sieve's in-bucket (segmented) search: per-row rounds at 2 stages, capped at 128 registers:
 #: within 5-8% of SIEVE_PAIR_CONFIG at 1e-4..3e-4 on random data, 2x faster at 1e-2, and no
 #: 1.5x record buffer (memory decides how far the sieve goes at dimension 120). In the sieve its
@@ -714,16 +719,8 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
     cap = _check_count("capacity_per_row", capacity_per_row)
     be = _backend(dev, backend)
     cfg = config or DEFAULT_BUCKET_CONFIG
-    masks = be == "triton" and cfg.tma and cfg.tile_masks and m and n
-    n_tiles = triton.cdiv(n, cfg.block_n)
-    if masks and cfg.tensor_items and n >= 2**30:
-        raise ValueError(f"tensor_items takes fewer than 2^30 centres, got {n}")
-    # tile_masks: one fill for the counts, the item count (int64) and tensor_items' counters, ahead of the counts
-    head = -(-(2 + (_tile_bins(n_tiles)[1] if cfg.tensor_items else 0)) // 4) * 4 if masks else 0
-    zeros = torch.zeros(head + m, dtype=torch.int32, device=dev)
-    counts = zeros[head:]
-    ids = torch.empty((m, cap), dtype=torch.int32, device=dev)
-    signs = torch.empty((m, cap), dtype=torch.int8, device=dev)
+    bufs = _bucket_buffers(m, n, cap, cfg, dev, be == "triton")
+    ids, signs, counts = bufs.ids, bufs.signs, bufs.counts
     if be == "reference":
         lists, sgn, cnt = reference.bucket(x.numpy(), centres.numpy(), thresholds.numpy())
         for r in range(m):
@@ -733,89 +730,144 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
         counts[:] = torch.from_numpy(cnt.astype(np.int32))
         return BucketHits(ids, signs, counts, cap)
     xp, cp = _padded(x), _padded(centres)
-    if m and n:
-        from ._kernels.filters import bucket_kernel, bucket_tma_kernel, mask_items_kernel
-
-        grid = (triton.cdiv(m, cfg.block_m),)
-        bk = _block_k(xp.shape[1], cfg)
-        if masks:
-            item_cap = _bucket_item_cap(m, cap)
-            n_items = zeros[:2].view(torch.int64)
-            if cfg.tensor_items:  # items (row, tile), then their ranks, rows sorted by tile and the offsets
-                stride, size = _tile_bins(n_tiles)
-                work = torch.empty(4 * item_cap + size + 2 * (n_tiles + 1), dtype=torch.int32, device=dev)
-                items = work[:2 * item_cap].view(item_cap, 2)
-            else:
-                items = torch.empty((item_cap, 4), dtype=torch.int32, device=dev)
-            launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
-                   thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-                   BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, items_ptr=items,
-                   item_count_ptr=n_items, item_cap=item_cap, **cfg.launch_options(pair=False))
-            if cfg.tensor_items:
-                _tile_items(xp, thresholds, cp, n, items, n_items, item_cap, zeros[2:2 + size], work[2 * item_cap:],
-                            ids, signs, counts, cap, cfg)
-            else:
-                programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
-                launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0,
-                       items, n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
-                       BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
-                       GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
-            if deterministic:
-                ids, signs = _sorted_lists(ids, signs, counts)
-        elif cfg.tma:
-            launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
-                   thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-                   BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-                   **cfg.launch_options(pair=False))
-        else:
-            launch(bucket_kernel, grid, xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
-                   KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
-                   num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
+    _launch_bucket(xp, cp, thresholds, m, n, cap, bufs, cfg)
+    if deterministic and bufs.masks:
+        ids, signs = _sorted_lists(ids, signs, counts)
     return BucketHits(ids, signs, counts, cap)
 
 
-#: FilterConfig.tensor_items: counters per centre tile in the counting sort (``item_tiles_rank_kernel``)
+class _BucketBuffers(NamedTuple):
+    """What one bucketing writes: ``zeros`` (the item count (int64) or tensor_items' counters, then
+    the counts; zeroed before each run: one fill), ``counts`` (its tail), the lists, and the items'
+    scratch (``work``: tensor_items' regions and offsets, or the [item_cap, 4] items of tile_masks)."""
+    zeros: torch.Tensor
+    counts: torch.Tensor
+    ids: torch.Tensor
+    signs: torch.Tensor
+    work: torch.Tensor | None
+    bins: TileBins | None
+    masks: bool
+
+
+def _bucket_buffers(m: int, n: int, cap: int, cfg: FilterConfig, dev, triton_backend: bool) -> _BucketBuffers:
+    """Allocate a bucketing's buffers (``zeros`` zeroed here). Raises ValueError for more centres than
+    tensor_items codes (2^30)."""
+    masks = bool(triton_backend and cfg.tma and cfg.tile_masks and m and n)
+    n_tiles = triton.cdiv(n, cfg.block_n)
+    if masks and cfg.tensor_items and n >= 2**30:
+        raise ValueError(f"tensor_items takes fewer than 2^30 centres, got {n}")
+    bins = _tile_bins(n_tiles, _bucket_item_cap(m, cap)) if masks and cfg.tensor_items else None
+    head = (-(-bins.counters // 4) * 4 if bins else 4) if masks else 0
+    zeros = torch.zeros(head + m, dtype=torch.int32, device=dev)
+    work = None
+    if bins:  # the bins' regions (row ids), then the offsets of item_tiles_offsets_kernel
+        work = torch.empty(bins.slots + bins.counters + 2 * (n_tiles + 1), dtype=torch.int32, device=dev)
+    elif masks:
+        work = torch.empty((_bucket_item_cap(m, cap), 4), dtype=torch.int32, device=dev)
+    return _BucketBuffers(zeros, zeros[head:], torch.empty((m, cap), dtype=torch.int32, device=dev),
+                          torch.empty((m, cap), dtype=torch.int8, device=dev), work, bins, masks)
+
+
+def _launch_bucket(xp, cp, thresholds, m: int, n: int, cap: int, bufs: _BucketBuffers, cfg: FilterConfig) -> None:
+    """Enqueue a bucketing's kernels on validated, padded inputs and ``_bucket_buffers`` whose
+    ``zeros`` hold zeros (no host sync; also what ``BucketPlan`` captures)."""
+    if not (m and n):
+        return
+    from ._kernels.filters import bucket_kernel, bucket_tma_kernel, mask_items_kernel
+
+    ids, signs, counts, zeros, bins = bufs.ids, bufs.signs, bufs.counts, bufs.zeros, bufs.bins
+    grid = (triton.cdiv(m, cfg.block_m),)
+    bk = _block_k(xp.shape[1], cfg)
+    if bufs.masks:
+        if bins:
+            item_args = dict(items_ptr=bufs.work, item_count_ptr=zeros, item_cap=bins.region, item_stride=bins.stride,
+                             ITEM_SUBS=bins.subs)
+        else:
+            item_cap = bufs.work.shape[0]
+            n_items = zeros[:2].view(torch.int64)
+            item_args = dict(items_ptr=bufs.work, item_count_ptr=n_items, item_cap=item_cap)
+        launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
+               thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+               BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, **item_args,
+               **cfg.launch_options(pair=False))
+        if bins:
+            _tile_items(xp, thresholds, cp, n, bins, zeros, bufs.work, ids, signs, counts, cap, cfg)
+        else:
+            programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
+            launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0,
+                   bufs.work, n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
+                   BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
+                   GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
+    elif cfg.tma:
+        launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
+               thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
+               BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
+               **cfg.launch_options(pair=False))
+    else:
+        launch(bucket_kernel, grid, xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
+               KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,
+               num_stages=cfg.num_stages, **cfg.launch_options(pair=False))
+
+
+#: FilterConfig.tensor_items: sub-bins per centre tile at most (bin = (program % sub-bins, tile)), so that the items of
+#: one tile (at 1024 centres, 1 of 8) do not all meet on one counter (one counter per tile: 28 us of atomics for 96K
+#: items, s118)
 TILE_SUB_BINS = 32
+#: ... fewer (down to 2) where a bin's region would hold fewer rows than this
+TILE_MIN_REGION = 256
 
 
-def _tile_bins(n_tiles: int) -> tuple[int, int]:
-    """(stride, size) of tensor_items' counters [TILE_SUB_BINS, stride]: stride = the tiles rounded up
-    to 32 (each row of counters starts a 128-byte line)."""
+class TileBins(NamedTuple):
+    """tensor_items' bins: ``subs`` x tiles bins, counters [subs, stride] (stride: the tiles rounded up to 32,
+    each row of counters on its own 128-byte lines), each bin a region of ``region`` row ids, ``slots`` =
+    subs x tiles x region in all."""
+    subs: int
+    stride: int
+    region: int
+    counters: int
+    slots: int
+
+
+def _tile_bins(n_tiles: int, item_cap: int) -> TileBins:
+    """The bins of a tensor_items bucketing with ``n_tiles`` centre tiles: 4 x item_cap row ids (the bytes of
+    the default path's item_cap items), split evenly over the bins (an unbalanced tile overflows its
+    regions; its late items are appended by the hot kernel), at least 16 rows per region and fewer than
+    2^31 positions in all."""
+    slots = min(4 * item_cap, 2**31 - 1)
+    subs = TILE_SUB_BINS
+    while subs > 2 and slots // (subs * n_tiles) < TILE_MIN_REGION:
+        subs //= 2
+    region = max(16, slots // (subs * n_tiles))
+    if subs * n_tiles * region >= 2**31:
+        raise ValueError(f"tensor_items: {n_tiles} centre tiles need {subs * n_tiles * region} item slots, "
+                         f"more than positions in int32 (2^31)")
     stride = -(-n_tiles // 32) * 32
-    return stride, TILE_SUB_BINS * stride
+    return TileBins(subs, stride, region, subs * stride, subs * n_tiles * region)
 
 
-def _tile_items(xp, thresholds, cp, n: int, items, n_items, item_cap: int, bins, work, ids, signs, counts, cap: int,
+def _tile_items(xp, thresholds, cp, n: int, bins: TileBins, counters, work, ids, signs, counts, cap: int,
                 cfg: FilterConfig) -> None:
-    """FilterConfig.tensor_items: order bucketing's (row, tile) items by tile (a counting sort over
-    the zeroed counters ``bins``, ``_tile_bins``; ``work``: 2 x item_cap + the counters' size +
-    2 x (tiles + 1) int32 of scratch) and append their hits with ``tile_items_kernel`` (no host
-    sync: the kernels read the item count on the device)."""
-    from ._kernels.filters import (item_tiles_offsets_kernel, item_tiles_rank_kernel, item_tiles_scatter_kernel,
-                                   tile_items_kernel)
+    """FilterConfig.tensor_items after the hot kernel: the bins' first positions in tile order
+    (``item_tiles_offsets_kernel`` over ``counters``) and the hits of their items (``tile_items_kernel``).
+    ``work``: the regions (``bins.slots``), then room for the offsets (the counters' size + 2 x (tiles +
+    1)). No host sync: the kernels read the counts on the device."""
+    from ._kernels.filters import item_tiles_offsets_kernel, tile_items_kernel
 
     n_tiles = triton.cdiv(n, cfg.block_n)
-    stride, size = _tile_bins(n_tiles)
-    rank, rows = work[:item_cap], work[item_cap:2 * item_cap]
-    offs = work[2 * item_cap:2 * item_cap + size]
-    toffs = work[2 * item_cap + size:2 * item_cap + size + n_tiles + 1]
-    boffs = work[2 * item_cap + size + n_tiles + 1:]
-    block = 256
-    passes = max(1, min(triton.cdiv(item_cap, block), 8 * _sm_count(xp.device)))
-    launch(item_tiles_rank_kernel, (passes,), items, n_items, item_cap, bins, stride, rank, SUB=TILE_SUB_BINS,
-           BLOCK=block)
-    launch(item_tiles_offsets_kernel, (1,), bins, n_tiles, stride, offs, toffs, boffs, SUB=TILE_SUB_BINS,
-           BLOCK_I=cfg.item_block, BLOCK_T=32)
-    launch(item_tiles_scatter_kernel, (passes,), items, n_items, item_cap, rank, offs, stride, rows,
-           SUB=TILE_SUB_BINS, BLOCK=block)
+    offs = work[bins.slots:bins.slots + bins.counters]
+    toffs = work[bins.slots + bins.counters:bins.slots + bins.counters + n_tiles + 1]
+    boffs = work[bins.slots + bins.counters + n_tiles + 1:]
+    launch(item_tiles_offsets_kernel, (1,), counters, n_tiles, bins.stride, bins.region, offs, toffs, boffs,
+           SUB=bins.subs, BLOCK_I=cfg.item_block, BLOCK_T=32)
     kp = xp.shape[1]
     bk = 128
     while kp % bk:
         bk //= 2
-    programs = max(1, min(triton.cdiv(item_cap, cfg.item_block) + n_tiles, cfg.item_programs))
-    launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, rows, toffs, boffs,
-           n_tiles, ids, signs, counts, cap, KP=kp, BLOCK_I=cfg.item_block, BLOCK_N=cfg.block_n, BLOCK_K=bk,
-           num_warps=cfg.item_warps, **({} if cfg.item_maxnreg is None else {"maxnreg": cfg.item_maxnreg}))
+    programs = max(1, min(triton.cdiv(bins.slots, cfg.item_block) + n_tiles, cfg.item_programs))
+    launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, work, bins.stride,
+           bins.region, offs, toffs, boffs, n_tiles, ids, signs, counts, cap, KP=kp, BLOCK_I=cfg.item_block,
+           BLOCK_N=cfg.block_n, BLOCK_K=bk, SUB=bins.subs, num_warps=cfg.item_warps,
+           **({} if cfg.item_maxnreg is None else {"maxnreg": cfg.item_maxnreg}))
 
 
 def _bucket_item_cap(m: int, cap: int) -> int:

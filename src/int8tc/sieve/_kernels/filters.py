@@ -273,34 +273,28 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
 
 
 @triton.jit
-def _write_tile_items(qbits, rows, t0, items_ptr, item_count_ptr, item_cap):
-    """``_write_items`` for ``tile_items_kernel`` (FilterConfig.tensor_items): one item (row, tile)
-    per row and column tile with a hit (the column groups' bits ORed), 8 bytes each, reserved by one
-    relaxed atomic per row and written in rounds of one item per row; a row whose items do not all
-    fit below ``item_cap`` is late (as in ``_write_items``) and leaves items of tile -1 in its slots
-    below item_cap (skipped downstream). Returns (the rows' tile bits, the late rows, whether any row
-    is late)."""
+def _write_tile_items(qbits, rows, t0, bins_ptr, stride, sub, n_tiles, regions_ptr, region):
+    """``_write_items`` for ``tile_items_kernel`` (FilterConfig.tensor_items): one item per row and
+    column tile with a hit (the column groups' bits ORed), written straight into its tile's bin: the
+    row id (4 bytes) at slot bins[sub, tile]++ (counters at bins_ptr + sub * stride + tile; one
+    relaxed atomic per item, in rounds of one item per row) of the region of ``region`` rows that bin
+    owns, regions_ptr + (sub * n_tiles + tile) x region.
+    ``sub`` (the program's sub-bin) spreads a tile's items over several counters. An item past its
+    region is late: its row's bit for that tile is set in the late bits, and the hot kernel appends
+    that (row, tile) itself (the bin's counter runs past ``region``; readers clamp it). Returns (the
+    rows' tile bits, their late tile bits, whether any is late)."""
     bits = tl.reduce(qbits, 1, _or)  # [BLOCK_M]: bit t set when the row has a hit in tile t0 + t
-    pc = _popc(bits)
-    slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
-    late = (pc > 0) & (slot + pc > item_cap)
-    keep_n = tl.where(late, 0, pc)
+    late = tl.zeros_like(bits)
     b = bits
-    for r in range(0, tl.max(keep_n, axis=0)):
+    for r in range(0, tl.max(_popc(bits), axis=0)):
         low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
-        keep = keep_n > r
-        item = items_ptr + (slot + r) * 2
-        tl.store(item, rows, mask=keep)
-        tl.store(item + 1, t0 + _popc(low - 1), mask=keep)
+        has = b != 0
+        t = t0 + _popc(low - 1)
+        slot = tl.atomic_add(bins_ptr + sub * stride + t, tl.full(bits.shape, 1, tl.int32), mask=has, sem="relaxed")
+        tl.store(regions_ptr + (sub * n_tiles + t).to(tl.int64) * region + slot, rows, mask=has & (slot < region))
+        late = late | tl.where(has & (slot >= region), low, 0)
         b = b ^ low
-    any_late = tl.max(late.to(tl.int32), axis=0) > 0
-    if any_late:  # tile -1 in the late rows' slots below item_cap
-        hole = tl.where(late, tl.minimum(tl.maximum(item_cap - slot, 0), pc.to(tl.int64)), 0).to(tl.int32)
-        for r in range(0, tl.max(hole, axis=0)):
-            item = items_ptr + (slot + r) * 2
-            tl.store(item, rows, mask=hole > r)
-            tl.store(item + 1, tl.full(rows.shape, -1, tl.int32), mask=hole > r)
-    return bits, late, any_late
+    return bits, late, tl.max((late != 0).to(tl.int32), axis=0) > 0
 
 
 @triton.jit
@@ -789,39 +783,21 @@ def mask_items_kernel(
             _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
 
 
-@triton.jit(do_not_specialize=["item_cap", "stride"])
-def item_tiles_rank_kernel(items_ptr, item_count_ptr, item_cap, bins_ptr, stride, rank_ptr, SUB: tl.constexpr,
-                           BLOCK: tl.constexpr):
-    """FilterConfig.tensor_items, first pass of the counting sort by tile: for each of the first
-    min(count, item_cap) items (row, tile) of items [item_cap, 2] int32, rank[i] = bins[s, tile]++
-    with s = i % SUB (relaxed atomics; bins [SUB, stride] zeroed first, stride >= the tiles): SUB
-    counters per tile, so that the items of one tile (at 1024 centres, 1 of 8) do not all meet on
-    one address (one counter per tile: 28 us for 96K items, s118). Items of tile -1 (a late row's
-    slots) are skipped. Programs stride over the items."""
-    n = tl.minimum(tl.load(item_count_ptr), item_cap)
-    for i0 in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
-        i = i0 + tl.arange(0, BLOCK)
-        t = tl.load(items_ptr + i.to(tl.int64) * 2 + 1, mask=i < n, other=-1)
-        ok = t >= 0
-        r = tl.atomic_add(bins_ptr + (i % SUB) * stride + t, tl.full((BLOCK,), 1, tl.int32), mask=ok, sem="relaxed")
-        tl.store(rank_ptr + i, r, mask=ok)
-
-
-@triton.jit(do_not_specialize=["n_tiles", "stride"])
-def item_tiles_offsets_kernel(bins_ptr, n_tiles, stride, offs_ptr, toffs_ptr, boffs_ptr, SUB: tl.constexpr,
+@triton.jit(do_not_specialize=["n_tiles", "stride", "region"])
+def item_tiles_offsets_kernel(bins_ptr, n_tiles, stride, region, offs_ptr, toffs_ptr, boffs_ptr, SUB: tl.constexpr,
                               BLOCK_I: tl.constexpr, BLOCK_T: tl.constexpr):
-    """One program, from the counts bins [SUB, stride] of ``item_tiles_rank_kernel``: offs [SUB,
-    stride] each counter's first position in the order (tile, s) (tiles ascending), toffs
-    [n_tiles + 1] each tile's first position (toffs[n_tiles]: the items), boffs [n_tiles + 1] the
-    same over the tiles' blocks of BLOCK_I items (boffs[n_tiles]: the blocks ``tile_items_kernel``
-    runs)."""
+    """One program, from the bins' counters [SUB, stride] of ``_write_tile_items`` (each taken up to
+    ``region``, the rows its region holds): offs [SUB, stride] each bin's first position in the order
+    (tile, s) (tiles ascending), toffs [n_tiles + 1] each tile's first position (toffs[n_tiles]: the
+    items), boffs [n_tiles + 1] the same over the tiles' blocks of BLOCK_I items (boffs[n_tiles]: the
+    blocks ``tile_items_kernel`` runs)."""
     carry = tl.sum(tl.zeros((BLOCK_T,), dtype=tl.int32), axis=0)
     bcarry = carry
     sub = tl.arange(0, SUB)[None, :] * stride
     for t0 in range(0, n_tiles, BLOCK_T):
         t = t0 + tl.arange(0, BLOCK_T)
         m = t < n_tiles
-        c = tl.load(bins_ptr + sub + t[:, None], mask=m[:, None], other=0)
+        c = tl.minimum(tl.load(bins_ptr + sub + t[:, None], mask=m[:, None], other=0), region)
         tot = tl.sum(c, axis=1)
         first = carry + tl.cumsum(tot, axis=0) - tot
         tl.store(offs_ptr + sub + t[:, None], first[:, None] + tl.cumsum(c, axis=1) - c, mask=m[:, None])
@@ -834,31 +810,17 @@ def item_tiles_offsets_kernel(bins_ptr, n_tiles, stride, offs_ptr, toffs_ptr, bo
     tl.store(boffs_ptr + n_tiles, bcarry)
 
 
-@triton.jit(do_not_specialize=["item_cap", "stride"])
-def item_tiles_scatter_kernel(items_ptr, item_count_ptr, item_cap, rank_ptr, offs_ptr, stride, sorted_ptr,
-                              SUB: tl.constexpr, BLOCK: tl.constexpr):
-    """Second pass of the counting sort: each ranked item's row to sorted[offs[i % SUB, tile] + rank]:
-    the rows of each tile's items contiguous, tiles ascending, any order inside a tile."""
-    n = tl.minimum(tl.load(item_count_ptr), item_cap)
-    for i0 in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
-        i = i0 + tl.arange(0, BLOCK)
-        item = items_ptr + i.to(tl.int64) * 2
-        t = tl.load(item + 1, mask=i < n, other=-1)
-        ok = t >= 0
-        pos = tl.load(offs_ptr + (i % SUB) * stride + t, mask=ok, other=0) + tl.load(rank_ptr + i, mask=ok, other=0)
-        tl.store(sorted_ptr + pos, tl.load(item, mask=ok, other=0), mask=ok)
-
-
-@triton.jit(do_not_specialize=["N", "n_tiles", "capacity"])
+@triton.jit(do_not_specialize=["N", "n_tiles", "capacity", "stride", "region"])
 def tile_items_kernel(
     x_ptr, stride_x, thr_ptr,  # X [M, KP] int8, thresholds [M] int32
     c_ptr, stride_c, N,  # centres [N, KP] int8
-    sorted_ptr, toffs_ptr, boffs_ptr, n_tiles,  # the items' rows by tile (item_tiles_*_kernel)
-    ids_ptr, signs_ptr, counts_ptr, capacity,  # bucket's lists and counts (appended by per-row atomics)
-    KP: tl.constexpr, BLOCK_I: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+    regions_ptr, stride, region, offs_ptr, toffs_ptr, boffs_ptr, n_tiles,  # the binned items (_write_tile_items,
+    ids_ptr, signs_ptr, counts_ptr, capacity,  # item_tiles_offsets_kernel); bucket's lists and counts
+    KP: tl.constexpr, BLOCK_I: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SUB: tl.constexpr,
 ):
     """FilterConfig.tensor_items: the hits of bucketing's items on tensor cores. Block b of the
-    items sorted by tile (``boffs``: tile t owns blocks boffs[t] .. boffs[t + 1] - 1) holds up to
+    items in tile order (``boffs``: tile t owns blocks boffs[t] .. boffs[t + 1] - 1; position p of
+    tile t is in bin s, the last with offs[s, t] <= p, at row p - offs[s, t] of region s * n_tiles + t) holds up to
     BLOCK_I rows with a hit in centre tile t; their rows (gathered) times the tile's BLOCK_N centres
     is one [BLOCK_I, BLOCK_N] int32 product, tested exactly (|dot| >= thr_i); each row appends its
     hits to its list by one relaxed atomic on counts[i] (list order unspecified). An item is a
@@ -875,7 +837,11 @@ def tile_items_kernel(
         start = tl.load(toffs_ptr + lo) + (b - tl.load(boffs_ptr + lo)) * BLOCK_I
         idx = start + tl.arange(0, BLOCK_I)
         im = idx < tl.load(toffs_ptr + lo + 1)
-        rows = tl.load(sorted_ptr + idx, mask=im, other=0)
+        bins = tl.arange(0, SUB) * stride + lo
+        first = tl.load(offs_ptr + bins)  # [SUB] the tile's bins' first positions (ascending)
+        s = tl.sum((first[None, :] <= idx[:, None]).to(tl.int32), axis=1) - 1  # [BLOCK_I]: each position's bin
+        at = idx - tl.sum(tl.where(tl.arange(0, SUB)[None, :] == s[:, None], first[None, :], 0), axis=1)
+        rows = tl.load(regions_ptr + (s * n_tiles + lo).to(tl.int64) * region + at, mask=im, other=0)
         cols = lo * BLOCK_N + tl.arange(0, BLOCK_N)
         cm = cols < N
         acc = _tile_dot(x_ptr, stride_x, rows, im, c_ptr, stride_c, cols, cm, KP, BLOCK_I, BLOCK_N, BLOCK_K)
@@ -986,15 +952,18 @@ def bucket_tma_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
     NUM_STAGES: tl.constexpr, ROW_HITS: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, items_ptr=None, item_count_ptr=None, item_cap=0, GROUPS: tl.constexpr = 8,
-    TILE_ITEMS: tl.constexpr = False,
+    TILE_ITEMS: tl.constexpr = False, item_stride=0, ITEM_SUBS: tl.constexpr = 1,
 ):
     """``bucket_kernel`` with TMA loads (pipelined over the centre tiles, the row panel kept when
     K fits one block). MASKS (FilterConfig.tile_masks): per chunk of 32 centre tiles the loop
     only sets per-row group bits, ``_write_items`` turns them into items for
     ``mask_items_kernel`` (which appends the hits and counts them: counts_ptr must hold zeros);
     rows whose items do not fit are appended here, with per-row atomics. TILE_ITEMS
-    (FilterConfig.tensor_items): the items are (row, centre tile) pairs for ``tile_items_kernel``
-    (``_write_tile_items``)."""
+    (FilterConfig.tensor_items): the items are (row, centre tile) pairs for ``tile_items_kernel``,
+    binned by tile as they are written (``_write_tile_items``: items_ptr the bins' regions of item_cap
+    rows each, (sub-bin, tile) at sub-bin x tiles + tile, item_count_ptr their counters
+    [ITEM_SUBS, item_stride], zeroed; program p uses sub-bin
+    p % ITEM_SUBS); an item past its region is appended here."""
     row0 = tl.program_id(0) * BLOCK_M
     rows = row0 + tl.arange(0, BLOCK_M)
     rmask = rows < M
@@ -1004,7 +973,8 @@ def bucket_tma_kernel(
     panel = _tma_panel(x_desc, row0, KP, BLOCK_M, BLOCK_K)
     if MASKS:
         _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
-                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, TILE_ITEMS)
+                      item_count_ptr, item_cap, KP, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, TILE_ITEMS,
+                      item_stride, ITEM_SUBS)
     else:
         for tj in tl.range(0, tl.cdiv(N, BLOCK_N), num_stages=NUM_STAGES):
             acc = _tma_tile_dot(x_desc, c_desc, panel, row0, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
@@ -1018,7 +988,8 @@ def bucket_tma_kernel(
 @triton.jit
 def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr, counts_ptr, capacity, items_ptr,
                   item_count_ptr, item_cap, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, TILE_ITEMS: tl.constexpr):
+                  BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, TILE_ITEMS: tl.constexpr,
+                  item_stride, ITEM_SUBS: tl.constexpr):
     # bucket_tma_kernel's MASKS path: chunks of 32 centre tiles, group bits per row, then items
     # (TILE_ITEMS: one per row and centre tile, for tile_items_kernel)
     n_tiles = tl.cdiv(N, BLOCK_N)
@@ -1032,8 +1003,10 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
             cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
             qbits = qbits | (_row_any(acc, lim, zero_h, rows, cols, lim < HXG_PAD, cols < N, (tj + 1) * BLOCK_N > N,
                                       False, BLOCK_M, BLOCK_N, GROUPS) << t)
-        if TILE_ITEMS:
-            bits, late_rows, any_late = _write_tile_items(qbits, rows, c0, items_ptr, item_count_ptr, item_cap)
+        if TILE_ITEMS:  # items_ptr: the bins' regions, item_count_ptr: their counters, item_cap: a region's rows
+            _, bits, any_late = _write_tile_items(qbits, rows, c0, item_count_ptr, item_stride,
+                                                  tl.program_id(0) % ITEM_SUBS, n_tiles, items_ptr, item_cap)
+            late_rows = bits != 0  # bits: the late (row, tile) pairs only
         else:
             bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
                                            GROUPS)
