@@ -15,3 +15,5 @@ echo "tests done at $SECONDS s"
 timeout 330 python3 -m int8tc.cli bench-filters --ks 128 --rates 1e-2,1e-4,1e-6 --pair-m "" \
     --bucket-m 1048576,4194304 --bucket-n 1024,4096,16384 --out $S/filters_k128_bucket.csv > $S/filters_k128.txt 2>&1
 echo "bench-filters rc $? at $SECONDS s"; grep -E "^ +(roof|bucket)" $S/filters_k128.txt | cut -c1-60,100-240
+timeout 60 python3 benchmarks/host_profile.py > $S/host_profile.txt 2>&1
+echo "host profile rc $? at $SECONDS s"; cut -c1-160 $S/host_profile.txt
