@@ -704,9 +704,11 @@ def bucket(x: torch.Tensor, centres: torch.Tensor, thresholds: torch.Tensor, cap
 
     Returns:
         ``BucketHits`` with per-row centre ids (ascending; unordered with ``tile_masks`` unless
-        ``deterministic``; its item buffer holds min(capacity_per_row, max(4, capacity_per_row / 4))
-        items of 16 bytes per row), signs of the dot
-        products, and true counts (``overflowed_rows()`` lists truncated rows).
+        ``deterministic``), signs of the dot products, and true counts (``overflowed_rows()`` lists
+        truncated rows). Scratch with ``tile_masks``: min(capacity_per_row, max(4, capacity_per_row / 4))
+        items of 16 bytes per row (with ``tensor_items``, the default: 4x as many row ids of 4 bytes,
+        binned by centre tile); what does not fit is written by the search kernel itself (exact, slower).
+        ``BucketPlan`` runs the same kernels as one CUDA graph on buffers allocated once.
     """
     _check_int8("x", x)
     dev = x.device
