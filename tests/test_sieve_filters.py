@@ -320,11 +320,16 @@ def test_bucket_rows_past_the_item_buffer_are_complete(rng, dev, bcfg):
      ValueError, "K=8 but y has K=9"),
     (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1,
                          y_half_norms=torch.zeros(4, dtype=torch.int32)), ValueError, "without y"),
-    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.tensor([0, 1, 2**29, 3], dtype=torch.int32), 0, 1),
+    # (the range is checked on the device: raised when the result is read)
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.tensor([0, 1, 2**29, 3], dtype=torch.int32), 0,
+                         1).total,
      ValueError, r"half_norms must lie in \[-2\^29, 2\^29\), got values in \[0, 536870912\]"),
     (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(4, dtype=torch.int32), 0, 1,
-                         torch.zeros(2, 8, dtype=torch.int8), torch.tensor([-2**29 - 1, 0], dtype=torch.int32)),
+                         torch.zeros(2, 8, dtype=torch.int8), torch.tensor([-2**29 - 1, 0], dtype=torch.int32)).valid(),
      ValueError, "y_half_norms must lie in"),
+    (lambda: pair_search(torch.zeros(4, 8, dtype=torch.int8), torch.tensor([0, 1, 2**29, 3], dtype=torch.int32), 0,
+                         1, deterministic=True),
+     ValueError, "half_norms must lie in"),
     (lambda: bucket(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(3, 8, dtype=torch.int8),
                     torch.zeros(4, dtype=torch.int64), 2), ValueError, "thresholds must be int32"),
     (lambda: bucket(torch.zeros(4, 8, dtype=torch.int8), torch.zeros(3, 7, dtype=torch.int8),
@@ -337,17 +342,18 @@ def test_filter_bad_input(call, err, match):
 
 @pytest.mark.gpu
 def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
-    """On CUDA the half-norm range check is enqueued and awaited after the launches: a bad h (either
-    operand, either search) still raises before the call returns, with the values, and the next
-    call with good inputs is exact."""
+    """On CUDA pair_search checks the half-norm range on the device (its first kernel) and raises
+    when the result is read, with the values; segment_pair_search awaits its check after the
+    launches, before the call returns. The next call with good inputs is exact."""
     x = _vecs(rng, 300, 128).cuda()
     h = half_norms(x)
     bad = h.clone()
     bad[17] = 2**29
+    res = pair_search(x, bad, 0, 1000)
     with pytest.raises(ValueError, match=r"half_norms must lie in \[-2\^29, 2\^29\), got values in \[\d+, 536870912\]"):
-        pair_search(x, bad, 0, 1000)
+        res.total
     with pytest.raises(ValueError, match=r"y_half_norms must lie in .*got values in \[-536870913, "):
-        pair_search(x, h, 0, 1000, x, torch.where(torch.arange(300, device="cuda") == 3, -2**29 - 1, h))
+        pair_search(x, h, 0, 1000, x, torch.where(torch.arange(300, device="cuda") == 3, -2**29 - 1, h)).valid()
     offsets = torch.tensor([0, 100, 300], dtype=torch.int64, device="cuda")
     with pytest.raises(ValueError, match=r"half_norms must lie in"):
         segment_pair_search(x, bad, 0, 1000, offsets)

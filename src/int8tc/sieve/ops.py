@@ -277,17 +277,17 @@ class PairHits:
     records: torch.Tensor
     count: torch.Tensor
     capacity: int
-    #: ``PairSearchPlan`` results only: the plan's int64 status on the device (the total, the item
-    #: count, then per program of its input passes min(0, min h), max(0, max h) of half_norms, the
+    #: ``pair_search`` and ``PairSearchPlan`` results: the int64 status on the device (the total, the item
+    #: count, then per program of the range pass min(0, min h), max(0, max h) of half_norms, the
     #: first ``x_parts`` pairs, then of y_half_norms), read in one copy with the total; a half norm
-    #: out of range raises ValueError there
+    #: out of range raises ValueError there (None: the count alone, e.g. ``segment_pair_search``)
     status: torch.Tensor | None = None
     x_parts: int = 0
 
     @property
     def total(self) -> int:
-        """All hits found, also those beyond capacity (synchronises with the device). Results of a
-        ``PairSearchPlan`` raise ValueError here when its inputs' half norms were out of range."""
+        """All hits found, also those beyond capacity (synchronises with the device). Results of
+        ``pair_search`` and ``PairSearchPlan`` raise ValueError here when the half norms were out of range."""
         if self.status is None:
             return int(self.count.item())
         st = self.status.tolist()
@@ -462,7 +462,10 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     Args:
         x: [M, K] int8 vectors; half_norms: [M] int32 in [-2^29, 2^29), h = round(|x|^2 / 2) of the vectors the
             rows stand for (callers fold their quantisation into h and goal). The range is checked on the
-            device and awaited after the launches (ValueError before the call returns; no host sync first).
+            device by the call's first kernel (no host sync): a value out of range raises ValueError when
+            the result is read (``total``, ``kept``, ``dropped``, ``valid()``; inside the call with
+            ``deterministic``), as with ``PairSearchPlan``; the kernels that ran on it wrote only inside
+            their own buffers.
         goal: int32 threshold.
         capacity: records kept at most.
         y, y_half_norms: [N, K] int8 and [N] int32; None -> all pairs i < j of x (the upper
@@ -482,8 +485,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     _check_int8("x", x)
     dev = x.device
     m, k = x.shape
-    half_norms, h_done = _check_half_norms("half_norms", half_norms, m, dev)
-    y_done = None
+    half_norms = _check_vec("half_norms", half_norms, m, dev)
     gram = y is None
     if gram:
         if y_half_norms is not None:
@@ -494,19 +496,25 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         if y.shape[1] != k:
             raise ValueError(f"x has K={k} but y has K={y.shape[1]}")
         n = y.shape[0]
-        y_half_norms, y_done = _check_half_norms("y_half_norms", y_half_norms, n, dev)
+        y_half_norms = _check_vec("y_half_norms", y_half_norms, n, dev)
     _check_goal(goal)
     capacity = _check_count("capacity", capacity)
     be = _backend(dev, backend)
     cfg = config or DEFAULT_FILTER_CONFIG
-    records, buf, count = _record_buffers(capacity, dev, cfg if be == "triton" else None)
     if be == "reference":
+        for name, h in (("half_norms", half_norms), ("y_half_norms", None if gram else y_half_norms)):
+            if h is not None and h.numel():
+                _raise_if_out(name, int(h.min()), int(h.max()))
+        records, buf, count = _record_buffers(capacity, dev, None)
         hits = reference.pair_search(x.numpy(), half_norms.numpy(), int(goal),
                                      None if gram else y.numpy(), None if gram else y_half_norms.numpy())
         kept = min(len(hits), capacity)
         records[:kept] = torch.from_numpy(hits[:kept].astype(np.int32))
         count[0] = len(hits)
         return PairHits(records, count, capacity)
+    # the half norms' range pass zeroes the search's two counters (status[:2]) and writes its partials behind them
+    status, x_parts = _range_pass(half_norms, None if gram else y_half_norms)
+    records, buf, count = _record_buffers(capacity, dev, cfg, count=status[:2])
     xp = _padded(x)
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
@@ -517,11 +525,35 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         remap_records(buf, count, capacity, perm if gram else None, perm, gram)
     elif m and n:
         _launch_pair_search(xp, half_norms, yp, hy, m, n, int(goal), buf, count, capacity, gram, cfg)
-    h_done()
-    if y_done:
-        y_done()
-    hits = PairHits(records, count[:1], capacity)
+    hits = PairHits(records, count[:1], capacity, status=status, x_parts=x_parts)
     return _sort_records(hits, n) if deterministic else hits
+
+
+#: half norms per program of the range pass (``plan_inputs_kernel``: pair_search and PairSearchPlan)
+RANGE_BLOCK = 1024
+
+
+def _range_pass(h: torch.Tensor, hy: torch.Tensor | None) -> tuple[torch.Tensor, int]:
+    """Enqueue the range check of a pair search's half norms h [m] (and hy [n] of a cross search):
+    ``plan_inputs_kernel`` writes each program's min(0, min) and max(0, max) behind two counters it
+    zeroes, in a new int64 status [2 + 2 x (programs over h + programs over hy)]; ``PairHits`` reads
+    them with the total and raises ValueError there on a value out of [-2^29, 2^29). No host sync (up
+    to the twenty-sixth session the check was awaited inside the call: aminmax, a pinned copy and an
+    event, ~0.08 ms of host time per call, NOTES.md 77). Returns (status, programs over h)."""
+    from ._kernels.filters import plan_inputs_kernel
+
+    m, n = h.shape[0], 0 if hy is None else hy.shape[0]
+    x_parts, y_parts = triton.cdiv(m, RANGE_BLOCK), triton.cdiv(n, RANGE_BLOCK)
+    if not (m or n):
+        return torch.zeros(2, dtype=torch.int64, device=h.device), 0
+    status = torch.empty(2 + 2 * (x_parts + y_parts), dtype=torch.int64, device=h.device)
+    if m:
+        launch(plan_inputs_kernel, (x_parts,), h, m, h, h, status[2:], status, WRITE_HXG=False, ZERO=True,
+               BLOCK=RANGE_BLOCK)
+    if n:
+        launch(plan_inputs_kernel, (y_parts,), hy, n, hy, hy, status[2 + 2 * x_parts:], status, WRITE_HXG=False,
+               ZERO=not m, BLOCK=RANGE_BLOCK)
+    return status, x_parts
 
 
 def norm_bound_applies(m: int, n: int, gram: bool, cfg: FilterConfig) -> bool:
@@ -640,16 +672,21 @@ def _pair_tiles(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int
     return p * n_tiles - before, p
 
 
-def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+def _record_buffers(capacity: int, dev, cfg: FilterConfig | None,
+                    count: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """(records [capacity, 4], the kernels' buffer, counters) of a pair search (``cfg`` None: the
     reference backend). With ``defer_rows`` the buffer has room for the deferred rows after the
     records and a second counter: a deferred row holds >= 2 hits and starts below capacity, and
     rows' ranges are disjoint, so at most capacity // 2 + 1 are deferred. With ``tile_masks``
     it has room for ``capacity`` items (each holds >= 1 hit; those past it are counted by the
-    search kernel itself)."""
-    if cfg is None or not (cfg.defer_rows or cfg.tile_masks):
+    search kernel itself). ``count``: the two int64 counters to use (zeroed by the caller before the
+    search; None: new zeros)."""
+    plain = cfg is None or not (cfg.defer_rows or cfg.tile_masks)
+    if count is None:
+        count = torch.zeros(1 if plain else 2, dtype=torch.int64, device=dev)
+    if plain:
         records = torch.empty((capacity, 4), dtype=torch.int32, device=dev)
-        return records, records, torch.zeros(1, dtype=torch.int64, device=dev)
+        return records, records, count
     if cfg.tile_masks:
         items = capacity
     elif capacity >= 2**31 - 1:
@@ -657,7 +694,7 @@ def _record_buffers(capacity: int, dev, cfg: FilterConfig | None) -> tuple[torch
     else:
         items = capacity // 2 + 1
     buf = torch.empty((capacity + items, 4), dtype=torch.int32, device=dev)
-    return buf[:capacity], buf, torch.zeros(2, dtype=torch.int64, device=dev)
+    return buf[:capacity], buf, count
 
 
 def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig) -> None:

@@ -1,7 +1,7 @@
 """Pair-search and bucketing plans: one shape, set up once, run many times (public API).
 
 ``pair_search`` validates, allocates and launches on every call; on the host that is ~0.25 ms
-(the range check, two Triton launches with their TMA descriptors, buffers), which is more than the
+(the range pass, two Triton launches with their TMA descriptors, buffers), which is more than the
 GPU needs for a Gram search of 16384 vectors (~0.06 ms at K = 128). A ``PairSearchPlan`` owns the
 padded input buffers, the record buffer and the counters of one shape, and on CUDA captures the
 whole search (input pass, which also zeroes the counters; search kernel; item kernel) as one
@@ -18,13 +18,11 @@ import os
 import torch
 
 from .._launcher import launch
-from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, BucketHits, FilterConfig, PairHits,
+from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
                   _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
                   _launch_pair_search, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
                   remap_records, sort_by_norm)
 
-#: elements per program of the plan's input pass
-_INPUT_BLOCK = 1024
 
 
 def _plan_device(device, graph: bool | None, what: str) -> tuple[torch.device, bool]:
@@ -127,8 +125,8 @@ class PairSearchPlan:
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
         # status: the kernels' counters (total, items), then the input passes' range partials (min, max)
         # per program over x's half norms, then over y's (a Gram plan: x's only)
-        self._x_parts = -(-m // _INPUT_BLOCK)
-        y_parts = 0 if self.gram else -(-n // _INPUT_BLOCK)
+        self._x_parts = -(-m // RANGE_BLOCK)
+        y_parts = 0 if self.gram else -(-n // RANGE_BLOCK)
         self._status = torch.zeros(2 + 2 * (self._x_parts + y_parts), dtype=torch.int64, device=dev)
         self._graph = None
         if graph:
@@ -168,11 +166,11 @@ class PairSearchPlan:
                 xp = yp
         if m:  # its program 0 zeroes the counters (no memset node: ~1.5 us of a 16384-vector search)
             launch(plan_inputs_kernel, (self._x_parts,), hy if self.gram else self._h, m, self._goal, self._hxg, ranges,
-                   self._status, WRITE_HXG=True, ZERO=True, BLOCK=_INPUT_BLOCK)
+                   self._status, WRITE_HXG=True, ZERO=True, BLOCK=RANGE_BLOCK)
         if not self.gram and n:
-            launch(plan_inputs_kernel, (-(-n // _INPUT_BLOCK),), self._hy, n, self._goal, self._hxg,
+            launch(plan_inputs_kernel, (-(-n // RANGE_BLOCK),), self._hy, n, self._goal, self._hxg,
                    ranges[2 * self._x_parts:], self._status,
-                   WRITE_HXG=False, ZERO=not m, BLOCK=_INPUT_BLOCK)
+                   WRITE_HXG=False, ZERO=not m, BLOCK=RANGE_BLOCK)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
                                 self.config, hmin)
