@@ -1,13 +1,12 @@
 # planned device work of the twenty-seventh session (written at the end of the twenty-sixth). Next free script: s126.
-# The tree at the end of the twenty-sixth session was GPU-run: s123 ran the bucket, BucketPlan and pair-plan GPU tests
-# (53 passed) on the code as it stands except the docstrings and time_cuda's primer (bench only; s124 ran it).
+# The tree at the end of the twenty-sixth session was GPU-run: s123 (bucket, BucketPlan, pair plans: 53 passed) and s126
+# (pair_search's range check on the device: 33 passed) ran its code; time_cuda's primer ran in s124-s126.
 # Issue 4 at K = 128, 1e-4 (s124, roof 1555): bucketing meets 50% everywhere, 2^20 x 1024 only just (49.8-50.8% calls,
 # 50.0-51.2% plan); pair search 131072 54.3% (plan 55.0%), 65536 calls 47.2% (plan 50.9%), 16384 plan 28.1%.
 # Levers left (NOTES 77):
-#  (a) 65536 one-shot pair_search: host-bound (~0.7 ms of host per call against 0.69 ms of GPU on this session's
-#      host; cProfile: 8 launches 0.34 ms, the range check ~0.08 ms, allocations): a range check folded into a
-#      kernel with the error raised on reading the result (as PairSearchPlan does), the count's fill folded into the
-#      norm scratch's, fewer launches in the norm sort (5 now);
+#  (a) 65536 one-shot pair_search: still host-bound at 1e-4 (s126: 0.712 ms per call against the plan's 0.693; at 1e-6
+#      the calls equal the plan since its range check runs on the device, commit 52486aa). Left on the host: 8 launches
+#      (~0.34 ms profiled), the norm sort's 5 launches and buffers: fewer launches in the norm sort, one allocation;
 #  (b) 2^20 x 1024 bucketing: the hot kernel alone is 0.319 ms (55% of the roof); the item kernel (33 us) is latency-bound
 #      and its knobs are flat (s125); a loop that prefetches the next block's rows would need the binary search moved
 #      out of the loop (tile_items_kernel's while loop stops Triton's pipeliner);
