@@ -1,4 +1,4 @@
-# planned device work of the twenty-seventh session (written at the end of the twenty-sixth). Next free script: s126.
+# planned device work of the twenty-seventh session (written at the end of the twenty-sixth). Next free script: s127.
 # The tree at the end of the twenty-sixth session was GPU-run: s123 (bucket, BucketPlan, pair plans: 53 passed) and s126
 # (pair_search's range check on the device: 33 passed) ran its code; time_cuda's primer ran in s124-s126.
 # Issue 4 at K = 128, 1e-4 (s124, roof 1555): bucketing meets 50% everywhere, 2^20 x 1024 only just (49.8-50.8% calls,
