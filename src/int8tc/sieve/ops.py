@@ -356,8 +356,9 @@ def _raise_if_out(name: str, lo: int, hi: int) -> None:
 
 
 def _check_half_norms(name: str, h, n: int, device):
-    """h validated as int32 [n] on device with |h| < 2^29, so that h_i - goal + h_j is exact in the
-    kernels' int32 (true half norms of int8 vectors with K <= 192 stay below 2^21). Returns (h
+    """segment_pair_search's half-norm check (pair_search and the plans check on the device,
+    ``_range_pass``): h validated as int32 [n] on device with |h| < 2^29, so that h_i - goal + h_j is
+    exact in the kernels' int32 (true half norms of int8 vectors with K <= 192 stay below 2^21). Returns (h
     dense, done): the range check is enqueued, not awaited (CUDA: min and max copied to pinned
     memory behind an event), and ``done()``, called after the launches, waits for that event only
     and raises ValueError on a value out of range. So a call enqueues its kernels before it waits

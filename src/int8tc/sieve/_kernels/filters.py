@@ -1034,7 +1034,8 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
 @triton.jit
 def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, zero_ptr, WRITE_HXG: tl.constexpr,
                        ZERO: tl.constexpr, BLOCK: tl.constexpr):
-    """A pair-search plan's input pass over half norms h [n] int32: with WRITE_HXG the row limits
+    """The range pass of pair_search (``_range_pass``) and a pair-search plan's input pass over half
+    norms h [n] int32: with WRITE_HXG (plans) the row limits
     h - goal (goal read from goal_ptr, so a captured graph takes a new goal without a new
     capture; the search then runs with goal 0); the range check's partials, program p writing
     range_ptr[2 p] = min(0, min h) and range_ptr[2 p + 1] = max(0, max h) over its block (int64,
