@@ -127,9 +127,10 @@ def _flags(cfg) -> str:
             + (f" order-{cfg.norm_order}" if cfg.norm_bound and cfg.norm_order != "bins" else ""))
 
 
-def _name(cfg) -> str:
-    return (f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} t{cfg.tiles_per_program} w{cfg.num_warps} s{cfg.num_stages}"
-            f"{_flags(cfg)}")
+def _name(cfg, tiles: bool = True) -> str:
+    """A config's label in the tables (``tiles``: with tiles_per_program, which bucket does not read)."""
+    t = f" t{cfg.tiles_per_program}" if tiles else ""
+    return f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k}{t} w{cfg.num_warps} s{cfg.num_stages}{_flags(cfg)}"
 
 
 def _run(args, emit) -> None:
@@ -255,9 +256,7 @@ def _run(args, emit) -> None:
                         cnt = res["b"].counts.to(torch.int64)
                         hits = int(cnt.sum())
                         dropped = int((cnt - cap).clamp(min=0).sum())
-                        emit(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n,
-                                 f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
-                                 f"{_flags(cfg)}"))
+                        emit(row("bucket", m, n, k, rate, hits, cap, dropped, ms, m * n, _name(cfg, tiles=False)))
                     if args.plan:  # the default as a BucketPlan (one CUDA graph per call) on inputs written in place
                         plan = BucketPlan(m, n, k, cap)
                         plan.x.copy_(x)
@@ -265,11 +264,9 @@ def _run(args, emit) -> None:
                         plan.thresholds.copy_(thr)
                         ms = time_cuda(lambda: res.update(b=plan()), args.iters, warmup=2)
                         cnt = res["b"].counts.to(torch.int64)
-                        cfg = DEFAULT_BUCKET_CONFIG
                         emit(row("bucket_plan", m, n, k, rate, int(cnt.sum()), cap,
                                  int((cnt - cap).clamp(min=0).sum()), ms, m * n,
-                                 f"{cfg.block_m}x{cfg.block_n}x{cfg.block_k} w{cfg.num_warps} s{cfg.num_stages}"
-                                 f"{_flags(cfg)} graph"))
+                                 f"{_name(DEFAULT_BUCKET_CONFIG, tiles=False)} graph"))
                         del plan
                 del x, c, vals
                 torch.cuda.empty_cache()

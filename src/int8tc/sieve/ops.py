@@ -534,23 +534,27 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
 RANGE_BLOCK = 1024
 
 
-def _range_pass(h: torch.Tensor, hy: torch.Tensor | None) -> tuple[torch.Tensor, int]:
+def _range_pass(h: torch.Tensor, hy: torch.Tensor | None, status: torch.Tensor | None = None,
+                goal: torch.Tensor | None = None, hxg: torch.Tensor | None = None) -> tuple[torch.Tensor, int]:
     """Enqueue the range check of a pair search's half norms h [m] (and hy [n] of a cross search):
     ``plan_inputs_kernel`` writes each program's min(0, min) and max(0, max) behind two counters it
-    zeroes, in a new int64 status [2 + 2 x (programs over h + programs over hy)]; ``PairHits`` reads
-    them with the total and raises ValueError there on a value out of [-2^29, 2^29). No host sync (up
-    to the twenty-sixth session the check was awaited inside the call: aminmax, a pinned copy and an
-    event, ~0.08 ms of host time per call, NOTES.md 77). Returns (status, programs over h)."""
+    zeroes, in an int64 status [2 + 2 x (programs over h + programs over hy)] (new, or the plan's);
+    ``PairHits`` reads them with the total and raises ValueError there on a value out of [-2^29,
+    2^29). With ``hxg`` (PairSearchPlan) the pass over h also writes the row limits h - goal[0]. No
+    host sync (up to the twenty-sixth session pair_search awaited its check inside the call: aminmax,
+    a pinned copy and an event, ~0.08 ms of host time per call, NOTES.md 77). Returns (status,
+    programs over h)."""
     from ._kernels.filters import plan_inputs_kernel
 
     m, n = h.shape[0], 0 if hy is None else hy.shape[0]
     x_parts, y_parts = triton.cdiv(m, RANGE_BLOCK), triton.cdiv(n, RANGE_BLOCK)
-    if not (m or n):
-        return torch.zeros(2, dtype=torch.int64, device=h.device), 0
-    status = torch.empty(2 + 2 * (x_parts + y_parts), dtype=torch.int64, device=h.device)
-    if m:
-        launch(plan_inputs_kernel, (x_parts,), h, m, h, h, status[2:], status, WRITE_HXG=False, ZERO=True,
-               BLOCK=RANGE_BLOCK)
+    if status is None:
+        if not (m or n):  # no pass runs: the counters zeroed here
+            return torch.zeros(2, dtype=torch.int64, device=h.device), 0
+        status = torch.empty(2 + 2 * (x_parts + y_parts), dtype=torch.int64, device=h.device)
+    if m:  # its program 0 zeroes the counters (no memset: ~1.5 us of a 16384-vector plan)
+        launch(plan_inputs_kernel, (x_parts,), h, m, h if goal is None else goal, h if hxg is None else hxg,
+               status[2:], status, WRITE_HXG=hxg is not None, ZERO=True, BLOCK=RANGE_BLOCK)
     if n:
         launch(plan_inputs_kernel, (y_parts,), hy, n, hy, hy, status[2 + 2 * x_parts:], status, WRITE_HXG=False,
                ZERO=not m, BLOCK=RANGE_BLOCK)
@@ -818,31 +822,27 @@ def _launch_bucket(xp, cp, thresholds, m: int, n: int, cap: int, bufs: _BucketBu
     ids, signs, counts, zeros, bins = bufs.ids, bufs.signs, bufs.counts, bufs.zeros, bufs.bins
     grid = (triton.cdiv(m, cfg.block_m),)
     bk = _block_k(xp.shape[1], cfg)
-    if bufs.masks:
-        if bins:
-            item_args = dict(items_ptr=bufs.work, item_count_ptr=zeros, item_cap=bins.region, item_stride=bins.stride,
-                             ITEM_SUBS=bins.subs)
-        else:
-            item_cap = bufs.work.shape[0]
-            n_items = zeros[:2].view(torch.int64)
-            item_args = dict(items_ptr=bufs.work, item_count_ptr=n_items, item_cap=item_cap)
+    item_args = {}  # tile_masks: where the hot kernel writes its items
+    if bins:
+        item_args = dict(items_ptr=bufs.work, item_count_ptr=zeros, item_cap=bins.region, item_stride=bins.stride,
+                         ITEM_SUBS=bins.subs)
+    elif bufs.masks:
+        item_cap = bufs.work.shape[0]
+        n_items = zeros[:2].view(torch.int64)
+        item_args = dict(items_ptr=bufs.work, item_count_ptr=n_items, item_cap=item_cap)
+    if cfg.tma:  # (bufs.masks implies it)
         launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
                thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages, **item_args,
                **cfg.launch_options(pair=False))
         if bins:
             _tile_items(xp, thresholds, cp, n, bins, zeros, bufs.work, ids, signs, counts, cap, cfg)
-        else:
+        elif bufs.masks:
             programs = max(1, min(triton.cdiv(item_cap, cfg.item_block), cfg.item_programs))
             launch(mask_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), thresholds, 0,
                    bufs.work, n_items, item_cap, ids, counts, cap, signs, KP=xp.shape[1],
                    BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=False, BLOCK_I=cfg.item_block, BUCKET=True,
                    GROUPS=cfg.column_groups, num_warps=cfg.item_warps)
-    elif cfg.tma:
-        launch(bucket_tma_kernel, grid, _descriptor(xp, cfg.block_m, bk), _descriptor(cp, cfg.block_n, bk),
-               thresholds, m, n, ids, signs, counts, cap, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-               BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-               **cfg.launch_options(pair=False))
     else:
         launch(bucket_kernel, grid, xp, xp.stride(0), cp, cp.stride(0), thresholds, m, n, ids, signs, counts, cap,
                KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, BLOCK_K=bk,

@@ -17,10 +17,9 @@ import os
 
 import torch
 
-from .._launcher import launch
 from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
                   _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
-                  _launch_pair_search, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
+                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
                   remap_records, sort_by_norm)
 
 
@@ -154,23 +153,15 @@ class PairSearchPlan:
     def _enqueue(self) -> None:
         """The launches of one call (what the graph holds): the input pass (it zeroes the counters),
         the search."""
-        from ._kernels.filters import plan_inputs_kernel
-
         m, n = self.m, self.n
-        ranges = self._status[2:]
         xp, yp, hy, hmin = self._xp, self._yp, self._hy, None
         if self._sorted is not None:  # (then m and n > 0) the search runs on y sorted by half norm
             yp, hy, perm, hmin = sort_by_norm(self._yp, self._hy, self.config.block_n, out=self._sorted,
                                             order=self.config.norm_order)
             if self.gram:
                 xp = yp
-        if m:  # its program 0 zeroes the counters (no memset node: ~1.5 us of a 16384-vector search)
-            launch(plan_inputs_kernel, (self._x_parts,), hy if self.gram else self._h, m, self._goal, self._hxg, ranges,
-                   self._status, WRITE_HXG=True, ZERO=True, BLOCK=RANGE_BLOCK)
-        if not self.gram and n:
-            launch(plan_inputs_kernel, (-(-n // RANGE_BLOCK),), self._hy, n, self._goal, self._hxg,
-                   ranges[2 * self._x_parts:], self._status,
-                   WRITE_HXG=False, ZERO=not m, BLOCK=RANGE_BLOCK)
+        # the range pass (it zeroes the counters) writes the row limits h - goal
+        _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
                                 self.config, hmin)
