@@ -1,6 +1,9 @@
 # planned device work of the twenty-seventh session (written at the end of the twenty-sixth). Next free script: s127.
 # The tree at the end of the twenty-sixth session was GPU-run: s123 (bucket, BucketPlan, pair plans: 53 passed) and s126
 # (pair_search's range check on the device: 33 passed) ran its code; time_cuda's primer ran in s124-s126.
+# FIRST: the GPU tests of tests/test_pair_search_plan.py, tests/test_bucket_plan.py and test_sieve_filters.py -k "gpu and
+# (plan or half_norm or bucket or norm_bound_default)" on commit df9c2df (a review refactor of the range pass and the
+# bucket launch, CPU-tested only: the session's device time ran out).
 # Issue 4 at K = 128, 1e-4 (s124, roof 1555): bucketing meets 50% everywhere, 2^20 x 1024 only just (49.8-50.8% calls,
 # 50.0-51.2% plan); pair search 131072 54.3% (plan 55.0%), 65536 calls 47.2% (plan 50.9%), 16384 plan 28.1%.
 # Levers left (NOTES 77):
