@@ -942,3 +942,37 @@ def test_gpu_norm_bound_default_equals_exact(gram):
     assert small.total == exact.total and small.kept == 7
     truth = {tuple(r) for r in exact.valid().cpu().numpy().tolist()}
     assert {tuple(r) for r in small.valid().cpu().numpy().tolist()} <= truth
+
+
+@pytest.mark.parametrize("n, k, norms", [(1, 32, "equal"), (300, 96, "uniform"), (1500, 64, "outliers"),
+                                         (5003, 128, "uniform"), (9000, 160, "equal")])
+def test_sort_by_norm_bins(dev, rng, n, k, norms):
+    """norm_bound's counting sort (three launches: partial sums, bins with the last program's offsets,
+    scatter with each tile's least norm): a permutation, rows and norms moved with it, each column tile's
+    least norm exact (outputs poisoned first), and the order ascending by bins: no norm comes after a
+    larger one by more than a bin's width (8 sd / 4096), so distinct norms further apart than a bin come
+    out exactly sorted; outliers past 4 sd land at the ends."""
+    from int8tc.sieve.ops import NORM_BINS, _padded, sort_by_norm
+
+    x = torch.from_numpy(rng.integers(-128, 128, (n, k), dtype=np.int8)).to(dev)
+    xp = _padded(x)
+    hn = np.full(n, 12345, dtype=np.int32) if norms == "equal" else rng.permutation(n).astype(np.int32) * 1000 + 5
+    if norms == "outliers":
+        hn[n // 2], hn[n // 3] = 2**29 - 1, -2**29
+    h = torch.from_numpy(hn).to(dev)
+    n_tiles = -(-n // 64)
+    out = (torch.full_like(xp, 7), torch.full_like(h, -7), torch.full((n,), -1, dtype=torch.int64, device=dev),
+           torch.full((n_tiles,), -7, dtype=torch.int32, device=dev))
+    ys, hs, perm, hmin = sort_by_norm(xp, h, 64, out=out)
+    p = perm.cpu()
+    assert torch.equal(torch.sort(p).values, torch.arange(n))
+    assert torch.equal(ys.cpu(), xp.cpu()[p]) and torch.equal(hs.cpu(), h.cpu()[p])
+    want = torch.stack([hs.cpu()[t * 64:(t + 1) * 64].min() for t in range(n_tiles)])
+    assert torch.equal(hmin.cpu(), want)
+    hs_ = hs.cpu().numpy().astype(np.float64)
+    width = 8 * hn.astype(np.float64).std() / NORM_BINS + 1
+    assert (np.maximum.accumulate(hs_) - hs_ <= width).all()
+    if norms == "uniform" and 1000 > width:
+        assert (np.diff(hs_) > 0).all()
+    if norms == "outliers":
+        assert hs_[0] == -2**29 and hs_[-1] == 2**29 - 1

@@ -1090,51 +1090,74 @@ def remap_records_kernel(rec_ptr, count_ptr, capacity, perm_x_ptr, perm_y_ptr, P
 
 
 @triton.jit
-def norm_stats_kernel(h_ptr, n, stats_ptr, BLOCK: tl.constexpr):
-    """stats[0] += sum h, stats[1] += sum h^2 over the half norms h [n] int32 (float64, relaxed atomics;
-    stats zeroed first): the mean and spread that set ``norm_bins_kernel``'s bins."""
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    h = tl.load(h_ptr + offs, mask=offs < n, other=0).to(tl.float64)
-    tl.atomic_add(stats_ptr, tl.sum(h, axis=0), sem="relaxed")
-    tl.atomic_add(stats_ptr + 1, tl.sum(h * h, axis=0), sem="relaxed")
+def norm_stats_kernel(h_ptr, n, parts_ptr, bins_ptr, hmin_ptr, n_tiles, NB: tl.constexpr, BLOCK: tl.constexpr):
+    """The first of ``sort_by_norm``'s three counting-sort launches over half norms h [n] int32 (n >= 1).
+    Program p writes parts[2 p], parts[2 p + 1] = sum (h - h[0]), sum (h - h[0])^2 over its BLOCK norms
+    (float64, plain stores: the shift by h[0] keeps the variance free of cancellation). It also readies
+    the next two launches' atomics, strided over the programs: bins [NB + 1] (the histogram and a done
+    counter) zeroed, hmin [n_tiles] (each column tile's least norm) set to H_PAD. No memset is needed."""
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    d = (tl.load(h_ptr + offs, mask=m, other=0) - tl.load(h_ptr)).to(tl.float64)
+    d = tl.where(m, d, 0.0)
+    tl.store(parts_ptr + 2 * pid, tl.sum(d, axis=0))
+    tl.store(parts_ptr + 2 * pid + 1, tl.sum(d * d, axis=0))
+    step = tl.num_programs(0) * BLOCK
+    for z in range(pid * BLOCK, NB + 1, step):
+        zo = z + tl.arange(0, BLOCK)
+        tl.store(bins_ptr + zo, tl.zeros((BLOCK,), dtype=tl.int32), mask=zo < NB + 1)
+    for z in range(pid * BLOCK, n_tiles, step):
+        zo = z + tl.arange(0, BLOCK)
+        tl.store(hmin_ptr + zo, tl.full((BLOCK,), H_PAD, tl.int32), mask=zo < n_tiles)
 
 
 @triton.jit
-def norm_bins_kernel(h_ptr, n, stats_ptr, bin_ptr, bins_ptr, NB: tl.constexpr, BLOCK: tl.constexpr):
+def norm_bins_kernel(h_ptr, n, parts_ptr, n_parts, bin_ptr, bins_ptr, cursor_ptr, NB: tl.constexpr,
+                     BLOCK: tl.constexpr, PARTS: tl.constexpr):
     """Each half norm's bin (bin_ptr [n] int32) among NB equal-width bins of mean +- 4 standard deviations
-    (from ``norm_stats_kernel``; norms outside go to the end bins), and the bins' counts (bins_ptr [NB],
-    zeroed first, relaxed atomics): the histogram of ``sort_by_norm``'s counting sort. Outliers cannot
-    stretch the bins over the bulk of the norms."""
+    (every program sums ``norm_stats_kernel``'s n_parts partials itself, in the same order; norms outside
+    go to the end bins), the bins' counts (bins_ptr [NB], zeroed by norm_stats_kernel; relaxed atomics),
+    and from the program that finishes last (the done counter bins_ptr[NB], acquire-release) each bin's
+    first position, cursor [NB] = exclusive prefix sums of the counts: the histogram and offsets of
+    ``sort_by_norm``'s counting sort in one launch. Outliers cannot stretch the bins over the bulk."""
+    s = tl.zeros((PARTS,), dtype=tl.float64)
+    s2 = tl.zeros((PARTS,), dtype=tl.float64)
+    for p0 in range(0, n_parts, PARTS):
+        ps = p0 + tl.arange(0, PARTS)
+        s += tl.load(parts_ptr + 2 * ps, mask=ps < n_parts, other=0.0)
+        s2 += tl.load(parts_ptr + 2 * ps + 1, mask=ps < n_parts, other=0.0)
+    mean = tl.sum(s, axis=0) / n  # of h - h[0]
+    sd = tl.sqrt(tl.maximum(tl.sum(s2, axis=0) / n - mean * mean, 0.0))
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = offs < n
-    h = tl.load(h_ptr + offs, mask=m, other=0).to(tl.float64)
-    mean = tl.load(stats_ptr) / n
-    sd = tl.sqrt(tl.maximum(tl.load(stats_ptr + 1) / n - mean * mean, 0.0))
-    b = tl.floor((h - (mean - 4 * sd)) * (NB / (8 * sd + 1)))
+    d = (tl.load(h_ptr + offs, mask=m, other=0) - tl.load(h_ptr)).to(tl.float64)
+    b = tl.floor((d - (mean - 4 * sd)) * (NB / (8 * sd + 1)))
     b = tl.minimum(tl.maximum(b, 0.0), NB - 1.0).to(tl.int32)
     tl.store(bin_ptr + offs, b, mask=m)
     tl.atomic_add(bins_ptr + b, tl.full((BLOCK,), 1, tl.int32), mask=m, sem="relaxed")
+    tl.debug_barrier()  # every thread's histogram atomics before the program's release
+    done = tl.atomic_add(bins_ptr + NB, 1, sem="acq_rel")
+    if done == tl.num_programs(0) - 1:  # the last program: all counts are in; read them at the L2
+        c = tl.atomic_add(bins_ptr + tl.arange(0, NB), tl.zeros((NB,), dtype=tl.int32), sem="relaxed")
+        tl.store(cursor_ptr + tl.arange(0, NB), tl.cumsum(c, axis=0) - c)
 
 
 @triton.jit
-def norm_offsets_kernel(bins_ptr, NB: tl.constexpr):
-    """bins [NB] counts -> their exclusive prefix sums, in place (one program): each bin's first position."""
-    c = tl.load(bins_ptr + tl.arange(0, NB))
-    tl.store(bins_ptr + tl.arange(0, NB), tl.cumsum(c, axis=0) - c)
-
-
-@triton.jit
-def norm_scatter_kernel(y_ptr, stride_y, h_ptr, n, bin_ptr, cursor_ptr, ys_ptr, hs_ptr, perm_ptr, KP: tl.constexpr,
-                        BLOCK_K: tl.constexpr, BLOCK: tl.constexpr):
+def norm_scatter_kernel(y_ptr, stride_y, h_ptr, n, bin_ptr, cursor_ptr, ys_ptr, hs_ptr, perm_ptr, hmin_ptr,
+                        KP: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK: tl.constexpr, BLOCK_N: tl.constexpr):
     """Row r of y [n, KP] int8 (row stride stride_y; BLOCK_K = next power of two >= KP) and h[r] to position
-    p = cursor[bin[r]]++ (relaxed atomics; cursor from ``norm_offsets_kernel``, bin from ``norm_bins_kernel``)
-    of ys / hs, perm[p] = r (int64): rows grouped by norm bin, bins ascending, any order inside a bin."""
+    p = cursor[bin[r]]++ (relaxed atomics; cursor and bin from ``norm_bins_kernel``) of ys / hs, perm[p] = r
+    (int64): rows grouped by norm bin, bins ascending, any order inside a bin; and hmin[p // BLOCK_N] =
+    min(., h[r]) (relaxed atomics; set to H_PAD by ``norm_stats_kernel``): each column tile's least norm."""
     rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = rows < n
     pos = tl.atomic_add(cursor_ptr + tl.load(bin_ptr + rows, mask=m, other=0), tl.full((BLOCK,), 1, tl.int32),
                         mask=m, sem="relaxed")
-    tl.store(hs_ptr + pos, tl.load(h_ptr + rows, mask=m, other=0), mask=m)
+    h = tl.load(h_ptr + rows, mask=m, other=0)
+    tl.store(hs_ptr + pos, h, mask=m)
     tl.store(perm_ptr + pos, rows.to(tl.int64), mask=m)
+    tl.atomic_min(hmin_ptr + pos // BLOCK_N, h, mask=m, sem="relaxed")
     ks = tl.arange(0, BLOCK_K)
     mk = m[:, None] & (ks < KP)[None, :]
     v = tl.load(y_ptr + rows[:, None].to(tl.int64) * stride_y + ks[None, :], mask=mk, other=0)
