@@ -45,6 +45,8 @@ def main():
     p.add_argument("--plan", action="store_true", help="pair: run it as a PairSearchPlan (CUDA graph)")
     p.add_argument("--tiles-per-program", type=int, default=None, help="the config with this tiles_per_program")
     p.add_argument("--trace", help="with --kernels: write a Chrome trace here")
+    p.add_argument("--norm-bound", type=int, default=None,
+                   help="pair: the default config with this FilterConfig.norm_bound (1: always the sorted path)")
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     args = p.parse_args()
@@ -58,6 +60,8 @@ def main():
     if args.tensor_items and args.op == "bucket":
         bi, bw = (int(v) for v in args.tensor_items.split(","))
         cfg = base = replace(base, tensor_items=True, item_block=bi, item_warps=bw)
+    if args.norm_bound is not None:
+        cfg = base = replace(base, norm_bound=args.norm_bound)
     if args.tiles_per_program:
         cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m
@@ -109,9 +113,12 @@ def main():
             torch.cuda.synchronize()
         if args.trace:
             prof.export_chrome_trace(args.trace)
+        busy = 0.0
         for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total):
             if e.device_time_total > 0:
+                busy += e.device_time_total / 3 / 1e3
                 print(f"  {e.key[:60]:60s} x{e.count:<3d} {e.device_time_total / e.count / 1e3:8.3f} ms each")
+        print(f"  kernels {busy:.3f} ms per call against {ms:.3f} ms timed: {ms - busy:.3f} ms of gaps and launches")
 
 
 if __name__ == "__main__":

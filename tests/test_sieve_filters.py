@@ -944,16 +944,21 @@ def test_gpu_norm_bound_default_equals_exact(gram):
     assert {tuple(r) for r in small.valid().cpu().numpy().tolist()} <= truth
 
 
-@pytest.mark.parametrize("n, k, norms", [(1, 32, "equal"), (300, 96, "uniform"), (1500, 64, "outliers"),
-                                         (5003, 128, "uniform"), (9000, 160, "equal")])
-def test_sort_by_norm_bins(dev, rng, n, k, norms):
-    """norm_bound's counting sort (three launches: partial sums, bins with the last program's offsets,
-    scatter with each tile's least norm): a permutation, rows and norms moved with it, each column tile's
+@pytest.mark.parametrize("n, k, norms, parts", [(1, 32, "equal", None), (300, 96, "uniform", None),
+                                                (1500, 64, "outliers", None), (5003, 128, "uniform", None),
+                                                (5003, 128, "uniform", 2), (9000, 160, "equal", None)])
+def test_sort_by_norm_bins(dev, rng, monkeypatch, n, k, norms, parts):
+    """norm_bound's counting sort (partial sums, bins with the last program's offsets, scatter, then each
+    tile's least norm): a permutation, rows and norms moved with it, each column tile's
     least norm exact (outputs poisoned first), and the order ascending by bins: no norm comes after a
     larger one by more than a bin's width (8 sd / 4096), so distinct norms further apart than a bin come
-    out exactly sorted; outliers past 4 sd land at the ends."""
+    out exactly sorted; outliers past 4 sd land at the ends. ``parts``: NORM_PARTS lowered so that each
+    partial sum loops over several blocks (as from 2^20 norms on)."""
+    from int8tc.sieve import ops
     from int8tc.sieve.ops import NORM_BINS, _padded, sort_by_norm
 
+    if parts:
+        monkeypatch.setattr(ops, "NORM_PARTS", parts)
     x = torch.from_numpy(rng.integers(-128, 128, (n, k), dtype=np.int8)).to(dev)
     xp = _padded(x)
     hn = np.full(n, 12345, dtype=np.int32) if norms == "equal" else rng.permutation(n).astype(np.int32) * 1000 + 5

@@ -567,9 +567,11 @@ def norm_bound_applies(m: int, n: int, gram: bool, cfg: FilterConfig) -> bool:
     return bool(cfg.tile_masks and cfg.norm_bound and pairs >= cfg.norm_bound)
 
 
-#: bins of norm_bound's counting sort (order "bins"), and half norms per program of its first two launches
+#: norm_bound's counting sort (order "bins"): its bins, the half norms per program of its bins kernel (and per
+#: loop step of its sums), and the most partial sums every bins program reads (s129: ab_norm_sort.py)
 NORM_BINS = 4096
-NORM_BLOCK = 4096
+NORM_BLOCK = 1024
+NORM_PARTS = 1024
 
 
 def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | None = None,
@@ -580,7 +582,10 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
     ``order`` "sort": an exact sort (torch.sort and a gather); "bins": a counting sort into NORM_BINS
     equal-width bins of mean +- 4 standard deviations (outliers in the end bins), any order inside a
     bin (a tile's norms stay close, which is all the bound needs; the search's results do not depend
-    on the order). No host sync."""
+    on the order): ``norm_stats_kernel``, ``norm_bins_kernel`` (the histogram and, from its last program, the
+    offsets) and ``norm_scatter_kernel``, then ``tile_minima_kernel``; no memset. No host sync."""
+    from ._kernels.filters import tile_minima_kernel
+
     n = hy.shape[0]
     n_tiles = triton.cdiv(n, block_n)
     if out is None:
@@ -589,27 +594,26 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
                torch.empty(n, dtype=torch.int64, device=dev), torch.empty(n_tiles, dtype=torch.int32, device=dev))
     ys, hs, perm, hmin = out
     if order == "sort":
-        from ._kernels.filters import tile_minima_kernel
-
         torch.sort(hy, out=(hs, perm))
         torch.index_select(yp, 0, perm, out=ys)
-        tiles = 8
-        launch(tile_minima_kernel, (triton.cdiv(n_tiles, tiles),), hs, n, hmin, n_tiles, BLOCK_N=block_n, TILES=tiles)
-    else:  # counting sort into NORM_BINS bins of mean +- 4 sd (outliers in the end bins): three launches, no memset
+    else:  # counting sort into NORM_BINS bins of mean +- 4 sd (outliers in the end bins)
         from ._kernels.filters import norm_bins_kernel, norm_scatter_kernel, norm_stats_kernel
 
-        parts = triton.cdiv(n, NORM_BLOCK)
+        span = NORM_BLOCK * triton.cdiv(n, NORM_BLOCK * NORM_PARTS)  # norms per partial sum: at most NORM_PARTS
+        parts = triton.cdiv(n, span)
         scratch = torch.empty(4 * parts + 2 * NORM_BINS + 1 + n, dtype=torch.int32, device=hy.device)
         stats = scratch[:4 * parts].view(torch.float64)  # per program: sum, sum of squares
         bins = scratch[4 * parts:4 * parts + NORM_BINS + 1]  # the histogram, then the done counter
         cursor = scratch[4 * parts + NORM_BINS + 1:4 * parts + 2 * NORM_BINS + 1]
         bin_of = scratch[4 * parts + 2 * NORM_BINS + 1:]
-        launch(norm_stats_kernel, (parts,), hy, n, stats, bins, hmin, n_tiles, NB=NORM_BINS, BLOCK=NORM_BLOCK)
-        launch(norm_bins_kernel, (parts,), hy, n, stats, parts, bin_of, bins, cursor, NB=NORM_BINS, BLOCK=NORM_BLOCK,
-               PARTS=256, num_warps=8)
+        launch(norm_stats_kernel, (parts,), hy, n, span, stats, bins, NB=NORM_BINS, BLOCK=NORM_BLOCK)
+        launch(norm_bins_kernel, (triton.cdiv(n, NORM_BLOCK),), hy, n, stats, parts, bin_of, bins, cursor,
+               NB=NORM_BINS, BLOCK=NORM_BLOCK, PARTS=256)
         kp = yp.shape[1]
-        launch(norm_scatter_kernel, (triton.cdiv(n, 64),), yp, yp.stride(0), hy, n, bin_of, cursor, ys, hs, perm, hmin,
-               KP=kp, BLOCK_K=triton.next_power_of_2(kp), BLOCK=64, BLOCK_N=block_n)
+        launch(norm_scatter_kernel, (triton.cdiv(n, 64),), yp, yp.stride(0), hy, n, bin_of, cursor, ys, hs, perm, KP=kp,
+               BLOCK_K=triton.next_power_of_2(kp), BLOCK=64)
+    tiles = 8
+    launch(tile_minima_kernel, (triton.cdiv(n_tiles, tiles),), hs, n, hmin, n_tiles, BLOCK_N=block_n, TILES=tiles)
     return ys, hs, perm, hmin
 
 

@@ -1090,26 +1090,27 @@ def remap_records_kernel(rec_ptr, count_ptr, capacity, perm_x_ptr, perm_y_ptr, P
 
 
 @triton.jit
-def norm_stats_kernel(h_ptr, n, parts_ptr, bins_ptr, hmin_ptr, n_tiles, NB: tl.constexpr, BLOCK: tl.constexpr):
-    """The first of ``sort_by_norm``'s three counting-sort launches over half norms h [n] int32 (n >= 1).
-    Program p writes parts[2 p], parts[2 p + 1] = sum (h - h[0]), sum (h - h[0])^2 over its BLOCK norms
-    (float64, plain stores: the shift by h[0] keeps the variance free of cancellation). It also readies
-    the next two launches' atomics, strided over the programs: bins [NB + 1] (the histogram and a done
-    counter) zeroed, hmin [n_tiles] (each column tile's least norm) set to H_PAD. No memset is needed."""
+def norm_stats_kernel(h_ptr, n, span, parts_ptr, bins_ptr, NB: tl.constexpr, BLOCK: tl.constexpr):
+    """The first of ``sort_by_norm``'s counting-sort launches over half norms h [n] int32 (n >= 1). Program p
+    writes parts[2 p], parts[2 p + 1] = sum (h - h[0]), sum (h - h[0])^2 over its ``span`` norms (a multiple
+    of BLOCK; float64, plain stores: the shift by h[0] keeps the variance free of cancellation). It also
+    zeroes bins [NB + 1] (the histogram and a done counter of ``norm_bins_kernel``), strided over the
+    programs: no memset."""
     pid = tl.program_id(0)
-    offs = pid * BLOCK + tl.arange(0, BLOCK)
-    m = offs < n
-    d = (tl.load(h_ptr + offs, mask=m, other=0) - tl.load(h_ptr)).to(tl.float64)
-    d = tl.where(m, d, 0.0)
-    tl.store(parts_ptr + 2 * pid, tl.sum(d, axis=0))
-    tl.store(parts_ptr + 2 * pid + 1, tl.sum(d * d, axis=0))
-    step = tl.num_programs(0) * BLOCK
-    for z in range(pid * BLOCK, NB + 1, step):
+    s = tl.zeros((BLOCK,), dtype=tl.float64)
+    s2 = tl.zeros((BLOCK,), dtype=tl.float64)
+    h0 = tl.load(h_ptr)
+    for o in range(pid * span, tl.minimum((pid + 1) * span, n), BLOCK):
+        offs = o + tl.arange(0, BLOCK)
+        m = offs < n
+        d = tl.where(m, (tl.load(h_ptr + offs, mask=m, other=0) - h0).to(tl.float64), 0.0)
+        s += d
+        s2 += d * d
+    tl.store(parts_ptr + 2 * pid, tl.sum(s, axis=0))
+    tl.store(parts_ptr + 2 * pid + 1, tl.sum(s2, axis=0))
+    for z in range(pid * BLOCK, NB + 1, tl.num_programs(0) * BLOCK):
         zo = z + tl.arange(0, BLOCK)
         tl.store(bins_ptr + zo, tl.zeros((BLOCK,), dtype=tl.int32), mask=zo < NB + 1)
-    for z in range(pid * BLOCK, n_tiles, step):
-        zo = z + tl.arange(0, BLOCK)
-        tl.store(hmin_ptr + zo, tl.full((BLOCK,), H_PAD, tl.int32), mask=zo < n_tiles)
 
 
 @triton.jit
@@ -1118,9 +1119,10 @@ def norm_bins_kernel(h_ptr, n, parts_ptr, n_parts, bin_ptr, bins_ptr, cursor_ptr
     """Each half norm's bin (bin_ptr [n] int32) among NB equal-width bins of mean +- 4 standard deviations
     (every program sums ``norm_stats_kernel``'s n_parts partials itself, in the same order; norms outside
     go to the end bins), the bins' counts (bins_ptr [NB], zeroed by norm_stats_kernel; relaxed atomics),
-    and from the program that finishes last (the done counter bins_ptr[NB], acquire-release) each bin's
-    first position, cursor [NB] = exclusive prefix sums of the counts: the histogram and offsets of
-    ``sort_by_norm``'s counting sort in one launch. Outliers cannot stretch the bins over the bulk."""
+    and from the program that finishes last (the done counter bins_ptr[NB], acquire-release; it reads the
+    counts by volatile loads, at the L2 where the atomics were done) each bin's first position, cursor
+    [NB] = exclusive prefix sums of the counts: the histogram and the offsets of ``sort_by_norm``'s
+    counting sort in one launch. Outliers cannot stretch the bins over the bulk of the norms."""
     s = tl.zeros((PARTS,), dtype=tl.float64)
     s2 = tl.zeros((PARTS,), dtype=tl.float64)
     for p0 in range(0, n_parts, PARTS):
@@ -1138,26 +1140,23 @@ def norm_bins_kernel(h_ptr, n, parts_ptr, n_parts, bin_ptr, bins_ptr, cursor_ptr
     tl.atomic_add(bins_ptr + b, tl.full((BLOCK,), 1, tl.int32), mask=m, sem="relaxed")
     tl.debug_barrier()  # every thread's histogram atomics before the program's release
     done = tl.atomic_add(bins_ptr + NB, 1, sem="acq_rel")
-    if done == tl.num_programs(0) - 1:  # the last program: all counts are in; read them at the L2
-        c = tl.atomic_add(bins_ptr + tl.arange(0, NB), tl.zeros((NB,), dtype=tl.int32), sem="relaxed")
+    if done == tl.num_programs(0) - 1:  # the last program: all counts are in
+        c = tl.load(bins_ptr + tl.arange(0, NB), volatile=True)
         tl.store(cursor_ptr + tl.arange(0, NB), tl.cumsum(c, axis=0) - c)
 
 
 @triton.jit
-def norm_scatter_kernel(y_ptr, stride_y, h_ptr, n, bin_ptr, cursor_ptr, ys_ptr, hs_ptr, perm_ptr, hmin_ptr,
-                        KP: tl.constexpr, BLOCK_K: tl.constexpr, BLOCK: tl.constexpr, BLOCK_N: tl.constexpr):
+def norm_scatter_kernel(y_ptr, stride_y, h_ptr, n, bin_ptr, cursor_ptr, ys_ptr, hs_ptr, perm_ptr, KP: tl.constexpr,
+                        BLOCK_K: tl.constexpr, BLOCK: tl.constexpr):
     """Row r of y [n, KP] int8 (row stride stride_y; BLOCK_K = next power of two >= KP) and h[r] to position
     p = cursor[bin[r]]++ (relaxed atomics; cursor and bin from ``norm_bins_kernel``) of ys / hs, perm[p] = r
-    (int64): rows grouped by norm bin, bins ascending, any order inside a bin; and hmin[p // BLOCK_N] =
-    min(., h[r]) (relaxed atomics; set to H_PAD by ``norm_stats_kernel``): each column tile's least norm."""
+    (int64): rows grouped by norm bin, bins ascending, any order inside a bin."""
     rows = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     m = rows < n
     pos = tl.atomic_add(cursor_ptr + tl.load(bin_ptr + rows, mask=m, other=0), tl.full((BLOCK,), 1, tl.int32),
                         mask=m, sem="relaxed")
-    h = tl.load(h_ptr + rows, mask=m, other=0)
-    tl.store(hs_ptr + pos, h, mask=m)
+    tl.store(hs_ptr + pos, tl.load(h_ptr + rows, mask=m, other=0), mask=m)
     tl.store(perm_ptr + pos, rows.to(tl.int64), mask=m)
-    tl.atomic_min(hmin_ptr + pos // BLOCK_N, h, mask=m, sem="relaxed")
     ks = tl.arange(0, BLOCK_K)
     mk = m[:, None] & (ks < KP)[None, :]
     v = tl.load(y_ptr + rows[:, None].to(tl.int64) * stride_y + ks[None, :], mask=mk, other=0)
