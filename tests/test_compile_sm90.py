@@ -288,13 +288,6 @@ if __name__ == "__main__":
                         "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32", "capacity": "i32"},
                        {"KP": 128, "BLOCK_I": 64, "BLOCK_N": 128, "BLOCK_K": 128, "SUB": 32},
                        {"num_warps": 4, "maxnreg": 128}),
-        "tile_items_scan": (FK.tile_items_kernel,
-                            {"x_ptr": "*i8", "stride_x": "i32", "thr_ptr": "*i32", "c_ptr": "*i8", "stride_c": "i32",
-                             "N": "i32", "regions_ptr": "*i32", "stride": "i32", "region": "i32", "offs_ptr": "*i32",
-                             "toffs_ptr": "*i32", "boffs_ptr": "*i32", "n_tiles": "i32",
-                             "ids_ptr": "*i32", "signs_ptr": "*i8", "counts_ptr": "*i32", "capacity": "i32"},
-                            {"KP": 128, "BLOCK_I": 64, "BLOCK_N": 128, "BLOCK_K": 128, "SUB": 32, "SCAN": 16},
-                            {"num_warps": 4, "maxnreg": 128}),
         "mask_items": (mask_items_kernel,
                        {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                         "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64",
@@ -448,7 +441,7 @@ def report():
                                   "ozaki2_bound_product", "ozaki2_accurate_scale", "pair_search_tma_masks",
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "bucket_tma_tile_items", "item_tiles_offsets",
-                                  "tile_items", "tile_items_scan",
+                                  "tile_items",
                                   "pair_search_tma_masks_balanced",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):

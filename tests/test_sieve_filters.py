@@ -981,23 +981,3 @@ def test_sort_by_norm_bins(dev, rng, monkeypatch, n, k, norms, parts):
         assert (np.diff(hs_) > 0).all()
     if norms == "outliers":
         assert hs_[0] == -2**29 and hs_[-1] == 2**29 - 1
-
-
-@pytest.mark.parametrize("scan_max", [0, 512])
-def test_bucket_tensor_items_tile_search(dev, rng, monkeypatch, scan_max):
-    """tile_items_kernel finds each item block's centre tile by one compare over all tiles' offsets (SCAN,
-    up to TILE_SCAN_MAX tiles) or by a binary search (TILE_SCAN_MAX 0): the same exact lists, on centre
-    tiles of uneven item counts (some tiles hold several blocks, an odd last tile)."""
-    from int8tc.sieve import ops
-
-    monkeypatch.setattr(ops, "TILE_SCAN_MAX", scan_max)
-    cfg = TENSOR_ITEM_CFGS["tma-masks-tc-items"]
-    x = _vecs(rng, 200, 64).to(dev)
-    c = _vecs(rng, 333, 64, -16, 16).to(dev)
-    c[40:60] = _vecs(rng, 20, 64).to(dev)  # centres that draw many items into one tile
-    d = np.abs(x.cpu().numpy().astype(np.int64) @ c.cpu().numpy().astype(np.int64).T)
-    thr = torch.from_numpy(np.quantile(d, 0.95, axis=1).astype(np.int32)).to(dev)
-    b = bucket(x, c, thr, 40, config=cfg)
-    ids, signs, counts = ref.bucket(x.cpu().numpy(), c.cpu().numpy(), thr.cpu().numpy())
-    np.testing.assert_array_equal(b.counts.cpu().numpy(), counts)
-    _check_lists(b, ids, signs, counts, 40, False)

@@ -914,19 +914,8 @@ def _tile_items(xp, thresholds, cp, n: int, bins: TileBins, counters, work, ids,
     programs = max(1, min(triton.cdiv(bins.slots, cfg.item_block) + n_tiles, cfg.item_programs))
     launch(tile_items_kernel, (programs,), xp, xp.stride(0), thresholds, cp, cp.stride(0), n, work, bins.stride,
            bins.region, offs, toffs, boffs, n_tiles, ids, signs, counts, cap, KP=kp, BLOCK_I=cfg.item_block,
-           BLOCK_N=cfg.block_n, BLOCK_K=bk, SUB=bins.subs, SCAN=_tile_scan(n_tiles), num_warps=cfg.item_warps,
+           BLOCK_N=cfg.block_n, BLOCK_K=bk, SUB=bins.subs, num_warps=cfg.item_warps,
            **({} if cfg.item_maxnreg is None else {"maxnreg": cfg.item_maxnreg}))
-
-
-#: tile_items_kernel finds a block's tile by one compare over all tiles' offsets (held in registers) up to this many
-#: tiles, by a binary search beyond (NOTES.md 78)
-TILE_SCAN_MAX = 512
-
-
-def _tile_scan(n_tiles: int) -> int:
-    """tile_items_kernel's SCAN: the power of two above n_tiles while it is at most TILE_SCAN_MAX, else 0."""
-    scan = triton.next_power_of_2(n_tiles + 1)
-    return scan if scan <= TILE_SCAN_MAX else 0
 
 
 def _bucket_item_cap(m: int, cap: int) -> int:

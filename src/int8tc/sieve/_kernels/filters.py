@@ -817,7 +817,6 @@ def tile_items_kernel(
     regions_ptr, stride, region, offs_ptr, toffs_ptr, boffs_ptr, n_tiles,  # the binned items (_write_tile_items,
     ids_ptr, signs_ptr, counts_ptr, capacity,  # item_tiles_offsets_kernel); bucket's lists and counts
     KP: tl.constexpr, BLOCK_I: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SUB: tl.constexpr,
-    SCAN: tl.constexpr = 0,
 ):
     """FilterConfig.tensor_items: the hits of bucketing's items on tensor cores. Block b of the
     items in tile order (``boffs``: tile t owns blocks boffs[t] .. boffs[t + 1] - 1; position p of
@@ -825,31 +824,19 @@ def tile_items_kernel(
     BLOCK_I rows with a hit in centre tile t; their rows (gathered) times the tile's BLOCK_N centres
     is one [BLOCK_I, BLOCK_N] int32 product, tested exactly (|dot| >= thr_i); each row appends its
     hits to its list by one relaxed atomic on counts[i] (list order unspecified). An item is a
-    (row, tile) pair, so a row meets a tile once. Programs stride over the blocks. SCAN (a power of two
-    > n_tiles, or 0): the tiles' offsets are loaded once per program and each block finds its tile by one
-    compare over them in registers, instead of a binary search of dependent loads per block."""
+    (row, tile) pair, so a row meets a tile once. Programs stride over the blocks."""
     total = tl.load(boffs_ptr + n_tiles)
-    if SCAN:
-        ts = tl.arange(0, SCAN)
-        bo = tl.load(boffs_ptr + ts, mask=ts <= n_tiles, other=2**31 - 1)  # boffs[n_tiles] = total > every b
-        to = tl.load(toffs_ptr + ts, mask=ts <= n_tiles, other=0)
     for b in range(tl.program_id(0), total, tl.num_programs(0)):
-        if SCAN:  # the last tile t with boffs[t] <= b (empty tiles own no block)
-            lo = tl.sum((bo <= b).to(tl.int32), axis=0) - 1
-            start = tl.sum(tl.where(ts == lo, to, 0), axis=0) + (b - tl.max(tl.where(bo <= b, bo, 0), axis=0)) * BLOCK_I
-            end = tl.sum(tl.where(ts == lo + 1, to, 0), axis=0)
-        else:
-            lo = n_tiles * 0  # (binary search)
-            hi = n_tiles
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                below = tl.load(boffs_ptr + mid) <= b
-                lo = tl.where(below, mid, lo)
-                hi = tl.where(below, hi, mid)
-            start = tl.load(toffs_ptr + lo) + (b - tl.load(boffs_ptr + lo)) * BLOCK_I
-            end = tl.load(toffs_ptr + lo + 1)
+        lo = n_tiles * 0  # the last tile t with boffs[t] <= b (binary search; empty tiles own no block)
+        hi = n_tiles
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            below = tl.load(boffs_ptr + mid) <= b
+            lo = tl.where(below, mid, lo)
+            hi = tl.where(below, hi, mid)
+        start = tl.load(toffs_ptr + lo) + (b - tl.load(boffs_ptr + lo)) * BLOCK_I
         idx = start + tl.arange(0, BLOCK_I)
-        im = idx < end
+        im = idx < tl.load(toffs_ptr + lo + 1)
         bins = tl.arange(0, SUB) * stride + lo
         first = tl.load(offs_ptr + bins)  # [SUB] the tile's bins' first positions (ascending)
         s = tl.sum((first[None, :] <= idx[:, None]).to(tl.int32), axis=1) - 1  # [BLOCK_I]: each position's bin
