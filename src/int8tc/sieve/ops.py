@@ -226,6 +226,7 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: 2.820 ms (1e-4) and 2.813 -> 2.401 (1e-6), 65536 0.830 -> 0.805 and 0.747 -> 0.692; at 16384 the sort
 #: and remap (~60 us) cost more than the loop gains (0.080 -> 0.142 ms), hence the threshold. With the counting
 #: sort into norm bins (norm_order="bins", s104): 131072 3.172 -> 2.605 ms, 65536 0.822 -> 0.694, 16384 0.083 -> 0.096.
+#: (Since the twenty-seventh session the item kernel writes the caller's indices itself: no remap pass.)
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=2, item_block=32,
                                      item_reserve="batch", column_groups=16, maxnreg=168, balanced=3, panel_cost=4,
@@ -522,8 +523,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
     if m and n and norm_bound_applies(m, n, gram, cfg):
         ys, hs, perm, hmin = sort_by_norm(yp, hy, cfg.block_n, order=cfg.norm_order)
         xs, hxs = (ys, hs) if gram else (xp, half_norms)
-        _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, hmin)
-        remap_records(buf, count, capacity, perm if gram else None, perm, gram)
+        _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, hmin, perm)
     elif m and n:
         _launch_pair_search(xp, half_norms, yp, hy, m, n, int(goal), buf, count, capacity, gram, cfg)
     hits = PairHits(records, count[:1], capacity, status=status, x_parts=x_parts)
@@ -617,22 +617,12 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
     return ys, hs, perm, hmin
 
 
-def remap_records(buf: torch.Tensor, count: torch.Tensor, capacity: int, perm_x, perm_y, gram: bool) -> None:
-    """Map a sorted search's kept records back to the caller's indices (``remap_records_kernel``;
-    perm_x None: the rows were not permuted). No host sync."""
-    from ._kernels.filters import remap_records_kernel
-
-    block = 1024
-    programs = max(1, min(triton.cdiv(capacity, block), 2 * _sm_count(buf.device)))
-    launch(remap_records_kernel, (programs,), buf, count, capacity, perm_y if perm_x is None else perm_x, perm_y,
-           PERM_X=perm_x is not None, GRAM=gram, BLOCK=block)
-
-
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
-                        cfg: FilterConfig, hmin: torch.Tensor | None = None) -> None:
+                        cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
-    ``hmin`` (each column tile's least h_j, ``sort_by_norm``): the search runs ``norm_bound``'s test."""
+    ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
+    search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
     grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
@@ -643,13 +633,14 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         launch(pair_search_tma_kernel, grid, xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count,
                capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-               **opts, **cfg.launch_options(), **({} if hmin is None else dict(hmin_ptr=hmin, NORM_BOUND=True)))
+               **opts, **cfg.launch_options(),
+               **({} if hmin is None else dict(hmin_ptr=hmin, NORM_BOUND=True, perm_ptr=perm)))
     else:
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if cfg.defer_rows or cfg.tile_masks:
-        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg)
+        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
 
 
 def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
@@ -710,9 +701,11 @@ def _record_buffers(capacity: int, dev, cfg: FilterConfig | None,
     return buf[:capacity], buf, count
 
 
-def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig) -> None:
+def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig,
+                    perm: torch.Tensor | None = None) -> None:
     """Launch ``deferred_rows_kernel`` over a ``defer_rows`` or ``tile_masks`` search's items (no
-    host sync); an item spans one column tile of the search (``block_n`` columns)."""
+    host sync); an item spans one column tile of the search (``block_n`` columns). ``perm`` (a
+    ``norm_bound`` search, ``tile_masks``): the records get the caller's indices."""
     from ._kernels.filters import deferred_rows_kernel, mask_items_kernel
 
     if cfg.tile_masks:
@@ -721,7 +714,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
                count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                BLOCK_N=cfg.block_n, BLOCK_K=32, TRI=tri, BLOCK_I=cfg.item_block,
                BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
-               num_warps=cfg.item_warps)
+               num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)))
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         launch(deferred_rows_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,

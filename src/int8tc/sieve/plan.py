@@ -20,7 +20,7 @@ import torch
 from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
                   _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
                   _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
-                  remap_records, sort_by_norm)
+                  sort_by_norm)
 
 
 
@@ -154,7 +154,7 @@ class PairSearchPlan:
         """The launches of one call (what the graph holds): the input pass (it zeroes the counters),
         the search."""
         m, n = self.m, self.n
-        xp, yp, hy, hmin = self._xp, self._yp, self._hy, None
+        xp, yp, hy, hmin, perm = self._xp, self._yp, self._hy, None, None
         if self._sorted is not None:  # (then m and n > 0) the search runs on y sorted by half norm
             yp, hy, perm, hmin = sort_by_norm(self._yp, self._hy, self.config.block_n, out=self._sorted,
                                             order=self.config.norm_order)
@@ -164,9 +164,7 @@ class PairSearchPlan:
         _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
-                                self.config, hmin)
-        if self._sorted is not None:
-            remap_records(self._buf, self._status[:1], self.capacity, perm if self.gram else None, perm, self.gram)
+                                self.config, hmin, perm)
 
     def _capture(self) -> None:
         # the warm-up run with a goal no pair meets (the zero inputs would all hit)

@@ -315,7 +315,7 @@ def pair_search_tma_kernel(
     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr,
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
-    PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False,
+    PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -324,11 +324,12 @@ def pair_search_tma_kernel(
     panel, are cut into one contiguous range per program (FilterConfig.balanced). NORM_BOUND (with
     MASKS): inner tiles set their bits by ``_bound_any`` against h_i - goal + hmin[tile] (hmin_ptr:
     [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
-    (FilterConfig.norm_bound)."""
+    (FilterConfig.norm_bound); the records it writes itself (late rows) carry the caller's indices through
+    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND)
+                       NORM_BOUND, perm_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -338,7 +339,7 @@ def pair_search_tma_kernel(
         for c0 in range(0, n_here, CHUNK):
             _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, CHUNK), rows, rmask,
                               hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K,
-                              NUM_STAGES, GROUPS, hmin_ptr, NORM_BOUND)
+                              NUM_STAGES, GROUPS, hmin_ptr, NORM_BOUND, perm_ptr)
     else:
         for t in tl.range(0, n_here, num_stages=NUM_STAGES):
             tj = tj0 + t
@@ -386,7 +387,7 @@ def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
-                   PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr):
+                   PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -427,7 +428,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                                   tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
                                   (ti32 + 1) * BLOCK_M > M, N,
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                  GROUPS, hmin_ptr, NORM_BOUND)
+                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr)
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
@@ -438,10 +439,11 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
 def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
-                      hmin_ptr=None, NORM_BOUND: tl.constexpr = False):
+                      hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
-    rows in rounds. A program of more than 32 tiles runs it once per 32 (the row panel loaded once)."""
+    rows in rounds (NORM_BOUND: with the caller's indices, perm_ptr the order's permutation). A program of more
+    than 32 tiles runs it once per 32 (the row panel loaded once)."""
     qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
     if NORM_BOUND:
         hmin_next = tl.load(hmin_ptr + tj0)  # the next tile's least h_j, loaded a tile ahead
@@ -473,7 +475,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                 acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
                 cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
                 _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
-                             capacity)
+                             capacity, perm_ptr, NORM_BOUND)
 
 
 @triton.jit
@@ -622,11 +624,13 @@ def _round_hits(acc, hy, hxg, cols, col_end, prev):
 
 
 @triton.jit
-def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, out_ptr, count_ptr, capacity):
+def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, out_ptr, count_ptr, capacity,
+                 perm_ptr=None, UNSORT: tl.constexpr = False):
     """FilterConfig.row_rounds for the pair searches: each row reserves its hits (``_reserve_rows``),
     then round r writes each row's r-th hit (ascending columns) at its row's start + r as [BLOCK_M]-long
     stores, the hit test recomputed from the accumulator in every round (so no [BLOCK_M, BLOCK_N]
-    mask or offsets stay live; NOTES.md 53)."""
+    mask or offsets stay live; NOTES.md 53). UNSORT: the records get the caller's indices
+    (``_caller_ids``)."""
     prev0 = tl.where(rmask, rows if TRI else -1, COL_NONE)
     rc = tl.sum(_round_hits(acc, hy, hxg, cols, col_end, prev0).to(tl.int32), axis=1)
     row_start = _reserve_rows(count_ptr, rc)
@@ -634,7 +638,25 @@ def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, ou
     for r in range(0, tl.max(rc, axis=0)):
         col, dot = _first_hit(_round_hits(acc, hy, hxg, cols, col_end, col), acc, cols)
         pos = row_start + r
-        _store_records(out_ptr, pos, rows, col, dot, (rc > r) & (pos < capacity))
+        keep = (rc > r) & (pos < capacity)
+        if UNSORT:
+            i, j = _caller_ids(rows, col, perm_ptr, keep, TRI)
+            _store_records(out_ptr, pos, i, j, dot, keep)
+        else:
+            _store_records(out_ptr, pos, rows, col, dot, keep)
+
+
+@triton.jit
+def _caller_ids(i, j, perm_ptr, keep, GRAM: tl.constexpr):
+    """A norm_bound search's record (i, j) over vectors ordered by half norm (``sort_by_norm``; ordered row r is
+    the caller's perm[r], int64) back to the caller's indices: j always, i in a Gram search (a cross search
+    orders y only), where the pair is then ordered i < j (sign and dot are symmetric)."""
+    j2 = tl.load(perm_ptr + j, mask=keep, other=0).to(tl.int32)
+    if GRAM:
+        i2 = tl.load(perm_ptr + i, mask=keep, other=0).to(tl.int32)
+        return tl.minimum(i2, j2), tl.maximum(i2, j2)
+    else:
+        return i + tl.zeros_like(j2), j2
 
 
 @triton.jit
@@ -726,6 +748,7 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
+    perm_ptr=None, UNSORT: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -736,7 +759,9 @@ def mask_items_kernel(
     BATCH_RESERVE the BLOCK_I items of an iteration reserve one range by one atomic and take their
     starts from a prefix sum). Bucketing (BUCKET): hit when |dot| >= thr_i; each item
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
-    stride over the first min(items, item_cap) items (the count is read here)."""
+    stride over the first min(items, item_cap) items (the count is read here). UNSORT (pair searches of
+    FilterConfig.norm_bound, run on vectors ordered by half norm): records carry the caller's indices
+    (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -780,7 +805,12 @@ def mask_items_kernel(
             else:
                 start = _reserve_rows(count_ptr, n)
             pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
-            _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, hit & (pos < capacity))
+            keep = hit & (pos < capacity)
+            if UNSORT:
+                ci, cj = _caller_ids(i[:, None] + tl.zeros_like(cols), cols, perm_ptr, keep, TRI)
+                _store_records(out_ptr, pos, ci, cj, dot, keep)
+            else:
+                _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
 
 
 @triton.jit(do_not_specialize=["n_tiles", "stride", "region"])
@@ -1062,31 +1092,6 @@ def tile_minima_kernel(h_ptr, n, out_ptr, n_tiles, BLOCK_N: tl.constexpr, TILES:
     offs = t[:, None].to(tl.int64) * BLOCK_N + tl.arange(0, BLOCK_N)[None, :]
     v = tl.load(h_ptr + offs, mask=offs < n, other=H_PAD)
     tl.store(out_ptr + t, tl.min(v, axis=1), mask=t < n_tiles)
-
-
-@triton.jit(do_not_specialize=["capacity"])
-def remap_records_kernel(rec_ptr, count_ptr, capacity, perm_x_ptr, perm_y_ptr, PERM_X: tl.constexpr,
-                         GRAM: tl.constexpr, BLOCK: tl.constexpr):
-    """A search run on rows permuted by half norm (FilterConfig.norm_bound) back to the caller's
-    indices: each kept record (i, j, sign, dot) of rec [capacity, 4] (min(count, capacity) of them)
-    gets i = perm_x[i] (PERM_X) and j = perm_y[j] (int64 permutations); in a Gram search the pair is
-    then ordered so that i < j (sign and dot are symmetric). Programs stride over the records."""
-    n = tl.minimum(tl.load(count_ptr), capacity)
-    for r0 in range(tl.program_id(0) * BLOCK, n, tl.num_programs(0) * BLOCK):
-        r = r0 + tl.arange(0, BLOCK)
-        m = r < n
-        rec = rec_ptr + r.to(tl.int64) * 4
-        i = tl.load(rec, mask=m, other=0)
-        j = tl.load(rec + 1, mask=m, other=0)
-        if PERM_X:
-            i = tl.load(perm_x_ptr + i, mask=m, other=0).to(tl.int32)
-        j = tl.load(perm_y_ptr + j, mask=m, other=0).to(tl.int32)
-        if GRAM:
-            lo = tl.minimum(i, j)
-            j = tl.maximum(i, j)
-            i = lo
-        tl.store(rec, i, mask=m)
-        tl.store(rec + 1, j, mask=m)
 
 
 @triton.jit
