@@ -761,7 +761,7 @@ def mask_items_kernel(
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
     stride over the first min(items, item_cap) items (the count is read here). UNSORT (pair searches of
     FilterConfig.norm_bound, run on vectors ordered by half norm): records carry the caller's indices
-    (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
+    (as ``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -776,6 +776,13 @@ def mask_items_kernel(
         # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
         cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
+        if UNSORT:  # the caller's indices (_caller_ids), loaded with the item: not after the reservation's atomic
+            pj = tl.load(perm_ptr + cols, mask=cmask, other=0).to(tl.int32)
+            if TRI:
+                pi = tl.load(perm_ptr + i, mask=imask, other=0).to(tl.int32)[:, None] + tl.zeros_like(pj)
+                ci, cj = tl.minimum(pi, pj), tl.maximum(pi, pj)
+            else:
+                ci, cj = i[:, None] + tl.zeros_like(pj), pj
         dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
         for k0 in tl.static_range(0, KP, BLOCK_K):
             ks = k0 + tl.arange(0, BLOCK_K)
@@ -807,7 +814,6 @@ def mask_items_kernel(
             pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
             keep = hit & (pos < capacity)
             if UNSORT:
-                ci, cj = _caller_ids(i[:, None] + tl.zeros_like(cols), cols, perm_ptr, keep, TRI)
                 _store_records(out_ptr, pos, ci, cj, dot, keep)
             else:
                 _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
