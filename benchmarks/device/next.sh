@@ -1,3 +1,18 @@
+# planned device work of the twenty-eighth session (written at the end of the twenty-seventh). Next free script: s135.
+# FIRST: the GPU tests that did not run on the final commit 26f593c (s134 ran out of device time after 92 of 132):
+#   tests/test_sieve_filters.py -k "gpu and norm_bound_default", tests/test_pair_search_plan.py (all), and the
+#   segmented bound cases; they passed on 03b6cab (s133), which differs only in where mask_items_kernel loads the
+#   permutation.
+# Issue 4 at K = 128, 1e-4 (s130-s134, roofs 1547-1596): pair search 131072 53.3-55.3%, 65536 50.0-51.8% (calls = plan),
+# 16384 plan 27.9-28.9%; bucketing 2^20 x 1024 48.9-50.7% (plan 0.346-0.354 ms; 50% needs <= 0.344-0.351), 2^22 x 1024
+# 50.7-51.4%, 4096+ centres 58.5-62.3%. Levers left (NOTES 78):
+#  (a) 2^20 x 1024 bucketing: tile_items_kernel (32-34 us) spills at its 128-register cap (ncu s132: 14K local
+#      requests, 25% occupancy, 0.46 issue/scheduler); fewer live registers per thread (32-row blocks at 4 warps,
+#      the hit rounds off the [64, 128] accumulator); the hot kernel 0.320 ms (55% alone);
+#  (b) 65536 pair search: mask_items_kernel 69 us (59 before it mapped indices; gather-bound), the search kernel 0.584;
+#  (c) 16384 pair search: ~57 us search kernel against a ~44 us whole-call budget: no lever in this design is known
+#      to close it (NOTES 65, 67, 78).
+#
 # planned device work of the twenty-seventh session (written at the end of the twenty-sixth). Next free script: s127.
 # The tree at the end of the twenty-sixth session was GPU-run: s123 (bucket, BucketPlan, pair plans: 53 passed) and s126
 # (pair_search's range check on the device: 33 passed) ran its code; time_cuda's primer ran in s124-s126.
