@@ -6,9 +6,10 @@
 # Issue 4 at K = 128, 1e-4 (s130-s134, roofs 1547-1596): pair search 131072 53.3-55.3%, 65536 50.0-51.8% (calls = plan),
 # 16384 plan 27.9-28.9%; bucketing 2^20 x 1024 48.9-50.7% (plan 0.346-0.354 ms; 50% needs <= 0.344-0.351), 2^22 x 1024
 # 50.7-51.4%, 4096+ centres 58.5-62.3%. Levers left (NOTES 78):
-#  (a) 2^20 x 1024 bucketing: tile_items_kernel (32-34 us) spills at its 128-register cap (ncu s132: 14K local
-#      requests, 25% occupancy, 0.46 issue/scheduler); fewer live registers per thread (32-row blocks at 4 warps,
-#      the hit rounds off the [64, 128] accumulator); the hot kernel 0.320 ms (55% alone);
+#  (a) 2^20 x 1024 bucketing: tile_items_kernel (32-34 us; ncu s132: 25% occupancy, 0.46 issue/scheduler, spills at
+#      its 128-register cap, but the low-spill variants of s125 timed equal: the bound is its chain of dependent
+#      memory operations per block); overlapping it with the hot kernel's tail, or fewer, fuller programs;
+#      the hot kernel 0.320 ms (55% alone);
 #  (b) 65536 pair search: mask_items_kernel 69 us (59 before it mapped indices; gather-bound), the search kernel 0.584;
 #  (c) 16384 pair search: ~57 us search kernel against a ~44 us whole-call budget: no lever in this design is known
 #      to close it (NOTES 65, 67, 78).
