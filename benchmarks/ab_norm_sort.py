@@ -11,9 +11,9 @@ import torch
 from int8tc.bench.common import time_cuda
 from int8tc.sieve import half_norms
 from int8tc.sieve.ops import sort_by_norm
+from int8tc.sieve.plan import _capture
 
-#: (the twenty-seventh session's s129 timed block sizes, the offsets' reads and where the tile minima are taken
-#: under this script: NOTES.md 78; the winner is sort_by_norm's "bins")
+#: the two orders (s129 timed variants of the counting sort under this script, NOTES.md 78; "bins" is the one kept)
 VARIANTS = {"bins": dict(order="bins"), "sort": dict(order="sort")}
 
 
@@ -23,30 +23,21 @@ def main():
     p.add_argument("--iters", type=int, default=50)
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
-    print(f"{'n':>8s}  {'variant':46s} {'us/sort':>8s}")
+    print(f"{'n':>8s}  {'order':6s} {'us/sort':>8s}")
     for n in (int(v) for v in args.n.split(",")):
         y = torch.randint(-64, 64, (n, 128), dtype=torch.int8, device="cuda", generator=g)
         h = half_norms(y)
         for name, kw in VARIANTS.items():
             out = (torch.empty_like(y), torch.empty_like(h), torch.empty(n, dtype=torch.int64, device="cuda"),
                    torch.empty(-(-n // 128), dtype=torch.int32, device="cuda"))
-            sort_by_norm(y, h, 128, out=out, **kw)  # compile
-            torch.cuda.synchronize()
-            graph = torch.cuda.CUDAGraph()
-            s = torch.cuda.Stream()
-            s.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(s):
-                sort_by_norm(y, h, 128, out=out, **kw)
-            torch.cuda.current_stream().wait_stream(s)
-            with torch.cuda.graph(graph):
-                sort_by_norm(y, h, 128, out=out, **kw)
+            graph = _capture(y.device, lambda: sort_by_norm(y, h, 128, out=out, **kw))  # (the run first compiles)
             ms = time_cuda(graph.replay, args.iters)
             ys, hs, perm, hmin = out
             assert torch.equal(ys, y[perm]) and torch.equal(hs, h[perm])
             assert torch.equal(torch.sort(perm).values, torch.arange(n, device="cuda"))
             want = torch.nn.functional.pad(hs, (0, (-n) % 128), value=2**29 - 1).view(-1, 128).min(1).values
             assert torch.equal(hmin, want), name
-            print(f"{n:8d}  {name:46s} {ms * 1e3:8.1f}")
+            print(f"{n:8d}  {name:6s} {ms * 1e3:8.1f}")
 
 
 if __name__ == "__main__":

@@ -640,20 +640,21 @@ def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, ou
         pos = row_start + r
         keep = (rc > r) & (pos < capacity)
         if UNSORT:
-            i, j = _caller_ids(rows, col, perm_ptr, keep, TRI)
+            i, j = _caller_ids(rows, col, perm_ptr, keep, keep, TRI)
             _store_records(out_ptr, pos, i, j, dot, keep)
         else:
             _store_records(out_ptr, pos, rows, col, dot, keep)
 
 
 @triton.jit
-def _caller_ids(i, j, perm_ptr, keep, GRAM: tl.constexpr):
-    """A norm_bound search's record (i, j) over vectors ordered by half norm (``sort_by_norm``; ordered row r is
+def _caller_ids(i, j, perm_ptr, imask, jmask, GRAM: tl.constexpr):
+    """A norm_bound search's records (i, j) over vectors ordered by half norm (``sort_by_norm``; ordered row r is
     the caller's perm[r], int64) back to the caller's indices: j always, i in a Gram search (a cross search
-    orders y only), where the pair is then ordered i < j (sign and dot are symmetric)."""
-    j2 = tl.load(perm_ptr + j, mask=keep, other=0).to(tl.int32)
+    orders y only), where each pair is then ordered i < j (sign and dot are symmetric). i and j broadcast
+    (e.g. [BLOCK_I, 1] rows against [BLOCK_I, GC] columns: one load per row); imask and jmask: their loads'."""
+    j2 = tl.load(perm_ptr + j, mask=jmask, other=0).to(tl.int32)
     if GRAM:
-        i2 = tl.load(perm_ptr + i, mask=keep, other=0).to(tl.int32)
+        i2 = tl.load(perm_ptr + i, mask=imask, other=0).to(tl.int32)
         return tl.minimum(i2, j2), tl.maximum(i2, j2)
     else:
         return i + tl.zeros_like(j2), j2
@@ -761,7 +762,7 @@ def mask_items_kernel(
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
     stride over the first min(items, item_cap) items (the count is read here). UNSORT (pair searches of
     FilterConfig.norm_bound, run on vectors ordered by half norm): records carry the caller's indices
-    (as ``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
+    (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -776,13 +777,8 @@ def mask_items_kernel(
         # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
         cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
-        if UNSORT:  # the caller's indices (_caller_ids), loaded with the item: not after the reservation's atomic
-            pj = tl.load(perm_ptr + cols, mask=cmask, other=0).to(tl.int32)
-            if TRI:
-                pi = tl.load(perm_ptr + i, mask=imask, other=0).to(tl.int32)[:, None] + tl.zeros_like(pj)
-                ci, cj = tl.minimum(pi, pj), tl.maximum(pi, pj)
-            else:
-                ci, cj = i[:, None] + tl.zeros_like(pj), pj
+        if UNSORT:  # the caller's indices, loaded with the item: not after the reservation's atomic (NOTES.md 78)
+            ci, cj = _caller_ids(i[:, None], cols, perm_ptr, imask[:, None], cmask, TRI)
         dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
         for k0 in tl.static_range(0, KP, BLOCK_K):
             ks = k0 + tl.arange(0, BLOCK_K)
