@@ -1,8 +1,8 @@
 # planned device work of the twenty-eighth session (written at the end of the twenty-seventh). Next free script: s135.
-# FIRST: the GPU tests that did not run on the final commit 26f593c (s134 ran out of device time after 92 of 132):
-#   tests/test_sieve_filters.py -k "gpu and norm_bound_default", tests/test_pair_search_plan.py (all), and the
-#   segmented bound cases; they passed on 03b6cab (s133), which differs only in where mask_items_kernel loads the
-#   permutation.
+# FIRST: the GPU tests of the final commit e0a9d2b (a review refactor of mask_items_kernel's index mapping into
+#   _caller_ids, CPU-tested only; 26f593c before it ran 92 of 132 selected GPU tests in s134): tests/test_sieve_filters.py
+#   -k "bound or sort_by_norm or (gpu and (norm_bound_default or half_norm))" and tests/test_pair_search_plan.py;
+#   they all passed on 03b6cab (s133), which differs only in where mask_items_kernel loads the permutation.
 # Issue 4 at K = 128, 1e-4 (s130-s134, roofs 1547-1596): pair search 131072 53.3-55.3%, 65536 50.0-51.8% (calls = plan),
 # 16384 plan 27.9-28.9%; bucketing 2^20 x 1024 48.9-50.7% (plan 0.346-0.354 ms; 50% needs <= 0.344-0.351), 2^22 x 1024
 # 50.7-51.4%, 4096+ centres 58.5-62.3%. Levers left (NOTES 78):
