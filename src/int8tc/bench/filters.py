@@ -30,7 +30,7 @@ def _floats(text: str) -> list[float]:
     return [float(v) for v in text.split(",") if v.strip()]
 
 
-def roof(iters: int) -> tuple[float, list[dict]]:
+def roof(iters: int, repeats: int = 1, warmup_ms: float = 0.0) -> tuple[float, list[dict]]:
     import torch
 
     from ..ozaki._launch import diagonal_gemm
@@ -51,7 +51,7 @@ def roof(iters: int) -> tuple[float, list[dict]]:
         kernels.append(("gluon warp-specialised 128x256x128",
                         lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, DEFAULT_CONFIG)))
     for name, fn in kernels:
-        ms = time_cuda(fn, iters, warmup=3)
+        ms = time_cuda(fn, iters, warmup=3, warmup_ms=warmup_ms, repeats=repeats)
         tops = 2 * n**3 / ms / 1e9
         best = max(best, tops)
         rows.append({"op": f"roof: {name}", "M": n, "N": n, "K": n, "time_ms": f"{ms:.3f}", "tops": f"{tops:.0f}"})
@@ -141,7 +141,7 @@ def _run(args, emit) -> None:
                          TMA_FILTER_CONFIG, BucketPlan, FilterConfig, PairSearchPlan, bucket, half_norms, pair_search,
                          segment_pair_search)
 
-    best, roof_rows = roof(args.iters)
+    best, roof_rows = roof(args.iters, args.repeats, args.warmup_ms)
     for r in roof_rows:
         emit(r)
     g = torch.Generator(device="cuda").manual_seed(args.seed)
@@ -184,18 +184,20 @@ def _run(args, emit) -> None:
 
                     def fused():
                         res["h"] = pair_search(x, h, goal, cap, config=cfg)
-                    ms = time_cuda(fused, args.iters, warmup=2)
+                    ms = time_cuda(fused, args.iters, warmup=2, warmup_ms=args.warmup_ms, repeats=args.repeats)
                     hh = res["h"]
                     emit(row("pair_search", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs, _name(cfg)))
                 if args.plan:
                     plan = PairSearchPlan(m, k, cap)
-                    ms = time_cuda(lambda: res.update(h=plan(goal, x, h)), args.iters, warmup=2)
+                    ms = time_cuda(lambda: res.update(h=plan(goal, x, h)), args.iters, warmup=2,
+                                   warmup_ms=args.warmup_ms, repeats=args.repeats)
                     hh = res["h"]
                     emit(row("pair_search_plan", m, m, k, rate, hh.total, cap, hh.dropped, ms, pairs,
                              f"{_name(DEFAULT_FILTER_CONFIG)} graph"))
                     del plan
                 if args.unfused and rate == 1e-4 and m == max(_ints(args.pair_m)[:2]):
-                    ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1)
+                    ms = time_cuda(lambda: unfused_pair_search(x, h, goal), max(1, args.iters // 2), warmup=1,
+                                   warmup_ms=args.warmup_ms, repeats=args.repeats)
                     n_hits = int(unfused_pair_search(x, h, goal).shape[0])
                     emit(row("unfused_torch", m, m, k, rate, n_hits, 0, 0, ms, pairs, "int_mm 16384-row chunks"))
             del x, h, vals
@@ -222,7 +224,7 @@ def _run(args, emit) -> None:
                     def fused_s():
                         res["h"] = segment_pair_search(x, h, goal, cap, offsets, config=cfg)
                     try:
-                        ms = time_cuda(fused_s, args.iters, warmup=2)
+                        ms = time_cuda(fused_s, args.iters, warmup=2, warmup_ms=args.warmup_ms, repeats=args.repeats)
                     except Exception as e:  # a sweep config the compiler rejects: said, and the sweep goes on
                         print(f"bench-filters: segment_pair_search failed with {cfg}: {type(e).__name__}: {str(e)[:200]}",
                               file=sys.stderr)
@@ -252,7 +254,7 @@ def _run(args, emit) -> None:
 
                         def fused_b():
                             res["b"] = bucket(x, c, thr, cap, config=cfg)
-                        ms = time_cuda(fused_b, args.iters, warmup=2)
+                        ms = time_cuda(fused_b, args.iters, warmup=2, warmup_ms=args.warmup_ms, repeats=args.repeats)
                         cnt = res["b"].counts.to(torch.int64)
                         hits = int(cnt.sum())
                         dropped = int((cnt - cap).clamp(min=0).sum())
@@ -262,7 +264,8 @@ def _run(args, emit) -> None:
                         plan.x.copy_(x)
                         plan.centres.copy_(c)
                         plan.thresholds.copy_(thr)
-                        ms = time_cuda(lambda: res.update(b=plan()), args.iters, warmup=2)
+                        ms = time_cuda(lambda: res.update(b=plan()), args.iters, warmup=2, warmup_ms=args.warmup_ms,
+                                       repeats=args.repeats)
                         cnt = res["b"].counts.to(torch.int64)
                         emit(row("bucket_plan", m, n, k, rate, int(cnt.sum()), cap,
                                  int((cnt - cap).clamp(min=0).sum()), ms, m * n,
@@ -282,6 +285,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bucket-n", default="1024,16384", help="bucketing: number of centres")
     p.add_argument("--rates", default="1e-2,1e-4,1e-6", help="target hit rates")
     p.add_argument("--iters", type=int, default=5)
+    p.add_argument("--warmup-ms", type=float, default=0.0,
+                   help="before each point's timed windows, untimed calls for this long (ms), so the point is timed "
+                        "in its own steady state (clock and power) rather than the previous point's or a burst's")
+    p.add_argument("--repeats", type=int, default=3,
+                   help="timed windows of --iters calls per point; the median window's mean is reported, so a host "
+                        "stall in one window does not move it (s135 timed one window per point: a 65536 one-shot "
+                        "row read 17.4 ms against 0.69-0.71 in the sessions before)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--unfused", action="store_true", help="also time the unfused torch pair search")
     p.add_argument("--sweep", action="store_true", help="also try a few tile configs at the first M, rate 1e-4")
