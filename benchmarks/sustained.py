@@ -20,6 +20,7 @@ import time
 
 import torch
 
+from int8tc.bench.common import time_windows
 from int8tc.bench.filters import _quantile, _sample_values
 from int8tc.ozaki._launch import diagonal_gemm
 from int8tc.ozaki._ws import ws_supported
@@ -56,22 +57,7 @@ def workloads():
 
 def run(fn, ops: float, seconds: float, window_ms: float) -> list[tuple[float, float]]:
     """(seconds since the start, T(OPS) of the window) for consecutive windows of back-to-back calls."""
-    fn()
-    torch.cuda.synchronize()
-    t1 = time.perf_counter()
-    fn()
-    torch.cuda.synchronize()
-    per_window = max(1, int(window_ms / max(1e-3, 1e3 * (time.perf_counter() - t1))))
-    rates, t0 = [], time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(per_window):
-            fn()
-        end.record()
-        end.synchronize()
-        rates.append((time.perf_counter() - t0, ops * per_window / start.elapsed_time(end) / 1e9))
-    return rates
+    return [(t, ops / ms / 1e9) for t, ms in time_windows(fn, seconds, window_ms)]
 
 
 def main():

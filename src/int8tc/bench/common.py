@@ -79,9 +79,13 @@ def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: 
         fn()
     torch.cuda.synchronize()
     t0 = time.perf_counter()
-    while (time.perf_counter() - t0) * 1e3 < warmup_ms:
+    calls = 0
+    while (time.perf_counter() - t0) * 1e3 < warmup_ms:  # back to back, as timed (a sync per call idles the GPU)
         fn()
-        torch.cuda.synchronize()
+        calls += 1
+        if calls % 16 == 0:
+            torch.cuda.synchronize()
+    torch.cuda.synchronize()
     means = []
     for _ in range(max(1, repeats)):
         start = torch.cuda.Event(enable_timing=True)
@@ -94,6 +98,32 @@ def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: 
         end.synchronize()
         means.append(start.elapsed_time(end) / iters)
     return sorted(means)[len(means) // 2]
+
+
+def time_windows(fn: Callable[[], object], seconds: float, window_ms: float = 20.0) -> list[tuple[float, float]]:
+    """Run fn back to back for ``seconds`` (after one call to size the windows) in consecutive windows
+    of about ``window_ms`` each, events around each window. Returns (seconds from the start to the
+    window's end, milliseconds per call in it) per window: a rate against time, from the burst of a
+    cool card to the clock it holds at its power limit."""
+    import torch
+
+    fn()
+    torch.cuda.synchronize()
+    t1 = time.perf_counter()
+    fn()
+    torch.cuda.synchronize()
+    calls = max(1, int(window_ms / max(1e-3, 1e3 * (time.perf_counter() - t1))))
+    windows, t0 = [], time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(calls):
+            fn()
+        end.record()
+        end.synchronize()
+        windows.append((time.perf_counter() - t0, start.elapsed_time(end) / calls))
+    return windows
 
 
 def time_host(fn: Callable[[], object], iters: int, warmup: int = 1) -> float:

@@ -316,6 +316,7 @@ def pair_search_tma_kernel(
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
+    TRACE: tl.constexpr = False, trace_ptr=None,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -329,7 +330,7 @@ def pair_search_tma_kernel(
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -350,6 +351,28 @@ def pair_search_tma_kernel(
             need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, N, ROUNDS)
+
+
+#: diagnostics of the balanced schedule (TRACE; ``benchmarks/trace_balanced.py``): int64 stamps per program
+TRACE_SLOTS = tl.constexpr(64)
+
+
+@triton.jit
+def _stamp(trace_ptr, slot, TRACE: tl.constexpr, WHAT: tl.constexpr = 0):
+    # TRACE: at trace_ptr[program, slot] the SM's cycle counter (WHAT 0: %clock64), the global nanosecond timer
+    # (1: %globaltimer) or the SM's id (2: %smid), by inline PTX: CUDA only, never in the defaults
+    if TRACE:
+        pid = tl.program_id(0)
+        if WHAT == 2:
+            t = tl.inline_asm_elementwise("mov.u32 $0, %smid;", "=r,r", [pid], dtype=tl.int32, is_pure=False,
+                                          pack=1).to(tl.int64)
+        elif WHAT == 1:
+            t = tl.inline_asm_elementwise("mov.u64 $0, %globaltimer;", "=l,r", [pid], dtype=tl.int64, is_pure=False,
+                                          pack=1)
+        else:
+            t = tl.inline_asm_elementwise("mov.u64 $0, %clock64;", "=l,r", [pid], dtype=tl.int64, is_pure=False,
+                                          pack=1)
+        tl.store(trace_ptr + pid.to(tl.int64) * TRACE_SLOTS + tl.minimum(slot + 0 * pid, TRACE_SLOTS - 1), t)
 
 
 @triton.jit
@@ -387,14 +410,21 @@ def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
-                   PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr):
+                   PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
+                   TRACE: tl.constexpr = False, trace_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
     min(TILES_PER_PROGRAM, 32) tiles of one panel (bits flushed after each chunk), loading a panel's
     rows once for all its chunks. No empty programs and no tail wave of short ones (the (panel, chunk) grid has
-    both in a Gram search's triangle)."""
+    both in a Gram search's triangle). TRACE (diagnostics): cycle stamps per program in trace_ptr
+    [programs, TRACE_SLOTS] int64: SM cycles at 0 the start, 1 after the panel search, then per chunk (before; loop
+    done; flushed) from slot 2 on (up to 19 chunks), 63 the end; 60 / 61 the global timer (ns) at the start / end,
+    62 the SM."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
+    _stamp(trace_ptr, 60, TRACE, 1)
+    _stamp(trace_ptr, 62, TRACE, 2)
+    _stamp(trace_ptr, 0, TRACE)
     n_tiles = tl.cdiv(N, BLOCK_N).to(tl.int64)
     n_panels = tl.cdiv(M, BLOCK_M).to(tl.int64)
     total = _units_before(n_panels, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
@@ -412,6 +442,8 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
             hi = mid
     ti = lo
     p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
+    _stamp(trace_ptr, 1, TRACE)
+    slot = 2
     while u < u_end:
         first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
         p_end = p_start + PANEL_COST + n_tiles - first
@@ -424,22 +456,28 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
             rmask = rows < M
             panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
             for c0 in range(0, n_panel, CHUNK):
+                _stamp(trace_ptr, slot, TRACE)
                 _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0 + c0).to(tl.int32),
                                   tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
                                   (ti32 + 1) * BLOCK_M > M, N,
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr)
+                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1)
+                _stamp(trace_ptr, slot + 2, TRACE)
+                slot += 3
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
             p_start = p_end
+    _stamp(trace_ptr, TRACE_SLOTS - 1, TRACE)
+    _stamp(trace_ptr, 61, TRACE, 1)
 
 
 @triton.jit
 def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rmask, hxg, row_edge, N, out_ptr,
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
-                      hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None):
+                      hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None, TRACE: tl.constexpr = False,
+                      trace_ptr=None, trace_slot=0):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
     rows in rounds (NORM_BOUND: with the caller's indices, perm_ptr the order's permutation). A program of more
@@ -465,6 +503,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
             hy = hy_desc.load([tj * BLOCK_N])
             r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS)
         qbits = qbits | (r << t)
+    _stamp(trace_ptr, trace_slot, TRACE)
     bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
                                    count_ptr + 1, capacity, BLOCK_N, GROUPS)
     if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
