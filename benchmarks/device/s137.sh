@@ -1,7 +1,7 @@
 # twenty-eighth session, third call: (1) where the 16384-vector balanced search's ~55-61 us go (per-program stamps,
 # trace_balanced.py); (2) bench-filters at K = 128 with the roof sustained beside the burst and 1 s of warm-up per
 # point (the new defaults); (3) int8tc bench (Ozaki) after time_cuda's warm-up became back to back
-export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src INT8TC_COMMIT=edc4e89930db
+export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src INT8TC_COMMIT=7ea5d9a54e40
 S=$OUT/s137; mkdir -p $S
 SECONDS=0
 timeout 90 python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4,1e-6 > $S/trace_16384.txt 2>&1
