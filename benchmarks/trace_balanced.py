@@ -77,6 +77,7 @@ def main():
     programs = grid[0]
     bk = _block_k(xp.shape[1], cfg)
     xd = _descriptor(xp, cfg.block_m, bk)
+    yd = xd if cfg.block_n == cfg.block_m else _descriptor(xp, cfg.block_n, bk)  # as _launch_pair_search
     hd = _h_descriptor(h, cfg.block_n)
     trace = torch.zeros((programs, SLOTS), dtype=torch.int64, device="cuda")
     for rate in (float(v) for v in args.rates.split(",")):
@@ -86,7 +87,7 @@ def main():
 
         def run(tr: bool):
             count.zero_()
-            launch(pair_search_tma_kernel, grid, xd, h, xd, hd, m, m, int(goal), buf, count, cap, KP=xp.shape[1],
+            launch(pair_search_tma_kernel, grid, xd, h, yd, hd, m, m, int(goal), buf, count, cap, KP=xp.shape[1],
                    GRAM=True, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
                    BLOCK_K=bk, NUM_STAGES=cfg.num_stages, **opts, **cfg.launch_options(),
                    **(dict(TRACE=True, trace_ptr=trace) if tr else {}))
