@@ -6,10 +6,10 @@ export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src INT8TC_COMMIT=0df3cdd806fd
 S=$OUT/s138; mkdir -p $S
 SECONDS=0
 T="python3 -m pytest -q -p no:cacheprovider"
-timeout 200 $T tests/test_sieve_filters.py -k "gpu" > $S/tests_filters.log 2>&1 &
-timeout 200 $T tests/test_pair_search_plan.py > $S/tests_plan.log 2>&1 &
 timeout 90 python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4,1e-6 > $S/trace_16384.txt 2>&1
 echo "trace rc $? at $SECONDS s"; grep -v Warn $S/trace_16384.txt | tail -24
+timeout 200 $T tests/test_sieve_filters.py -k "gpu" > $S/tests_filters.log 2>&1 &
+timeout 200 $T tests/test_pair_search_plan.py > $S/tests_plan.log 2>&1 &
 wait
 for f in filters plan; do echo "tests $f: $(tail -1 $S/tests_$f.log)"; grep -E "^FAILED|^ERROR" $S/tests_$f.log | head -5; done
 echo "tests done at $SECONDS s"
