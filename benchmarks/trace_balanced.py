@@ -8,10 +8,11 @@ SM), then prints per phase the median and max over programs, each program's busy
 kernel's, and how the programs' ends spread (the tail). The kernel is also timed with and without TRACE
 (the stamps' own cost).
 
-    PYTHONPATH=src python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4,1e-6
+    PYTHONPATH=src python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4,1e-6 --out trace.csv
 """
 
 import argparse
+import csv
 import statistics
 
 import torch
@@ -63,7 +64,9 @@ def main():
     ap.add_argument("--m", type=int, default=16384)
     ap.add_argument("--k", type=int, default=128)
     ap.add_argument("--rates", default="1e-4,1e-6")
+    ap.add_argument("--out", help="also write every program's raw stamps here (CSV: rate, program, slot 0..63)")
     args = ap.parse_args()
+    raw = []
     cfg = DEFAULT_FILTER_CONFIG
     m, k = args.m, args.k
     g = torch.Generator(device="cuda").manual_seed(0)
@@ -99,6 +102,7 @@ def main():
         run(True)
         torch.cuda.synchronize()
         t = trace.cpu().tolist()
+        raw += [[f"{rate:g}", p] + r for p, r in enumerate(t)]
         print(f"\nM={m} rate {rate:g}: {programs} programs; kernel {plain * 1e3:.1f} us plain, {traced * 1e3:.1f} us "
               f"traced (count of one launch, hits {int(count[0])}, items {int(count[1])} / {items_plain})")
         g0 = min(r[60] for r in t)
@@ -139,6 +143,11 @@ def main():
         for r in t:
             sms[r[62]] = sms.get(r[62], 0) + 1
         print(f"  programs per SM: {sorted(set(sms.values()))} over {len(sms)} SMs")
+    if args.out:
+        with open(args.out, "w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["rate", "program"] + [f"slot{i}" for i in range(SLOTS)])
+            w.writerows(raw)
 
 
 if __name__ == "__main__":

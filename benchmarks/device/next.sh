@@ -1,3 +1,18 @@
+# planned device work of the twenty-ninth session (written at the end of the twenty-eighth). Next free script: s139.
+# FIRST: (a) the rest of the filter file's GPU cases (s138 ran 84 of 145 before its 200-s limit, all passed; the kernel
+#   source gained the TRACE constexpr, off by default, the default's sm_90a build unchanged at 4904 SASS instructions):
+#   tests/test_sieve_filters.py -k gpu as 3 shards (e.g. -k "gpu and bucket", "gpu and (pair or plan) and not bucket",
+#   the rest), ~250 s; (b) an A/B of time_cuda's warm-up (back to back, this session, against a sync per call) on
+#   `int8tc bench 4096 6 10` alternated in separate processes (ab_old/src from commit cef6366): 4096^3 S = 6 read
+#   1.486x / 1.459x cuBLAS's emulation in s137/s138 against 1.505-1.53x in the twenty-first/second sessions.
+# Issue 4 at K = 128, 1e-4 with the roof at the card's power limit (s137: 1305 TOPS sustained, 1600 burst; NOTES 79):
+#   pair search 65536 59.4-60.5%, 131072 62.6-64.2%, 16384 plan 36.9% (30.1% of the burst); bucketing 57.3-71.4%.
+#   16384 is the one shape short. Trace (s138, trace_balanced.py): search kernel 59.4 us = per program 42 us of tile
+#   loops (0.96 us per tile at 3 programs per SM), 6.2 us of flushes (2.6 us each), ~4 us panel search and loads,
+#   and ~8 us of imbalance; 50% needs the plan in ~53 us (kernel ~41). Levers: charge a chunk's flush in the balanced
+#   cost model (imbalance), fewer/cheaper flushes (64-tile chunks, one block-wide reduction), the bound loop at 16384
+#   with a one-launch sort for small n; trace_balanced.py --m 16384 after each (save its raw stamps).
+#
 # planned device work of the twenty-eighth session (written at the end of the twenty-seventh). Next free script: s135.
 # FIRST: the GPU tests of the final commit e0a9d2b (a review refactor of mask_items_kernel's index mapping into
 #   _caller_ids, CPU-tested only; 26f593c before it ran 92 of 132 selected GPU tests in s134): tests/test_sieve_filters.py
