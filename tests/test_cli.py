@@ -64,3 +64,15 @@ def test_console_entry_point_runs():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "int8tc_ozaki1_reference" in out.stdout
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["bench-filters", "--repeats", "0"], "--repeats must be >= 1, got 0"),
+    (["bench-filters", "--iters", "0"], "--iters must be >= 1, got 0"),
+    (["bench-filters", "--roof-seconds", "-1"], "--roof-seconds must be >= 0, got -1.0"),
+    (["bench-filters", "--warmup-ms", "nan"], "--warmup-ms must be >= 0, got nan"),
+])
+def test_bench_filters_bad_timing_options(capsys, argv, msg):
+    # checked before the CUDA check, so on CPU too (the timing itself needs a GPU)
+    assert main(argv) == 2
+    assert msg in capsys.readouterr().err

@@ -327,9 +327,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", help="write the long-format CSV here")
 
 
+def _bad_arguments(args) -> str | None:
+    """What is wrong with bench-filters' timing options (None: nothing)."""
+    for name, low in (("iters", 1), ("repeats", 1)):
+        if getattr(args, name) < low:
+            return f"--{name} must be >= {low}, got {getattr(args, name)}"
+    for name in ("roof_seconds", "warmup_ms"):
+        if not getattr(args, name) >= 0:  # (also NaN)
+            return f"--{name.replace('_', '-')} must be >= 0, got {getattr(args, name)}"
+    return None
+
+
 def main(args) -> int:
     import torch
 
+    bad = _bad_arguments(args)
+    if bad:
+        print(f"int8tc bench-filters: {bad}", file=sys.stderr)
+        return 2
     if not torch.cuda.is_available():
         print("int8tc bench-filters: needs a CUDA GPU (the filters' references are tested on CPU, "
               "but timing them there means nothing)", file=sys.stderr)
