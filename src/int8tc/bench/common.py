@@ -62,9 +62,10 @@ def progress(msg: str) -> None:
 def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: float = 0.0,
               repeats: int = 1) -> float:
     """Milliseconds per call: ``warmup`` untimed calls (they compile what is not compiled yet), then
-    more untimed calls for ``warmup_ms`` of wall time (so each method is timed in its own steady
-    state, not in the clock and power state that the previous one, or an idle GPU during
-    compilation, left), then ``repeats`` windows of ``iters`` back-to-back calls, each between two
+    more untimed calls for ``warmup_ms`` of wall time, back to back in batches of ~16 ms between syncs
+    (so each method is timed in its own steady state, not in the clock and power state that the
+    previous one, or an idle GPU during compilation, left; up to the twenty-seventh session a sync
+    followed every warm-up call, and in s137/s138 every 16th), then ``repeats`` windows of ``iters`` back-to-back calls, each between two
     events; the median window's mean (one window: its mean). Several windows keep a host stall
     (a garbage collection, a descheduled thread) in one window from moving the result.
 
@@ -79,13 +80,16 @@ def time_cuda(fn: Callable[[], object], iters: int, warmup: int = 1, warmup_ms: 
         fn()
     torch.cuda.synchronize()
     t0 = time.perf_counter()
-    calls = 0
-    while (time.perf_counter() - t0) * 1e3 < warmup_ms:  # back to back, as timed (a sync per call idles the GPU)
+    if warmup_ms > 0:
+        # back to back, as timed: batches of calls of ~16 ms (at most 16 calls) between syncs (a sync after every
+        # call idles the GPU during a multi-launch call's host time; 16 slow calls overshoot warmup_ms by seconds)
         fn()
-        calls += 1
-        if calls % 16 == 0:
+        torch.cuda.synchronize()
+        batch = max(1, min(16, int(16.0 / max(1e-3, (time.perf_counter() - t0) * 1e3))))
+        while (time.perf_counter() - t0) * 1e3 < warmup_ms:
+            for _ in range(batch):
+                fn()
             torch.cuda.synchronize()
-    torch.cuda.synchronize()
     means = []
     for _ in range(max(1, repeats)):
         start = torch.cuda.Event(enable_timing=True)
