@@ -2,9 +2,11 @@
 # FIRST: (a) the rest of the filter file's GPU cases (s138 ran 84 of 145 before its 200-s limit, all passed; the kernel
 #   source gained the TRACE constexpr, off by default, the default's sm_90a build unchanged at 4904 SASS instructions):
 #   tests/test_sieve_filters.py -k gpu as 3 shards (e.g. -k "gpu and bucket", "gpu and (pair or plan) and not bucket",
-#   the rest), ~250 s; (b) an A/B of time_cuda's warm-up (back to back, this session, against a sync per call) on
-#   `int8tc bench 4096 6 10` alternated in separate processes (ab_old/src from commit cef6366): 4096^3 S = 6 read
-#   1.486x / 1.459x cuBLAS's emulation in s137/s138 against 1.505-1.53x in the twenty-first/second sessions.
+#   the rest), ~250 s; (b) an A/B of time_cuda's warm-up (the final code: batches of ~16 ms between syncs, never
+#   GPU-run; s137/s138 ran a sync every 16 calls; before: a sync per call) on `int8tc bench 4096 6 10` alternated in
+#   separate processes (ab_old/src from commit cef6366): 4096^3 S = 6 read 1.486x / 1.459x cuBLAS's emulation in
+#   s137/s138 against 1.505-1.53x in the twenty-first/second sessions. Then bench-filters --ks 128 --rates 1e-4,1e-6
+#   on the final code (its roof sustained, pct_roof / pct_burst_roof).
 # Issue 4 at K = 128, 1e-4 with the roof at the card's power limit (s137: 1305 TOPS sustained, 1600 burst; NOTES 79):
 #   pair search 65536 59.4-60.5%, 131072 62.6-64.2%, 16384 plan 36.9% (30.1% of the burst); bucketing 57.3-71.4%.
 #   16384 is the one shape short. Trace (s138, trace_balanced.py): search kernel 59.4 us = per program 42 us of tile
