@@ -21,23 +21,14 @@ import time
 import torch
 
 from int8tc.bench.common import time_windows
-from int8tc.bench.filters import _quantile, _sample_values
-from int8tc.ozaki._launch import diagonal_gemm
-from int8tc.ozaki._ws import ws_supported
-from int8tc.ozaki.gemm import DEFAULT_CONFIG
+from int8tc.bench.filters import _quantile, _sample_values, roof_kernels
 from int8tc.sieve import BucketPlan, PairSearchPlan, half_norms
 
 
 def workloads():
-    g = torch.Generator(device="cuda").manual_seed(1)
     n = 8192
-    a = torch.randint(-127, 128, (n, n), dtype=torch.int8, device="cuda", generator=g)
-    bt = torch.randint(-127, 128, (n, n), dtype=torch.int8, device="cuda", generator=g)
-    w = torch.empty((1, n, n), dtype=torch.int32, device="cuda")
-    out = {}
-    if ws_supported(a.device):
-        out["roof gluon 8192^3"] = (lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, DEFAULT_CONFIG), 2 * n**3)
-    out["roof cublasLt 8192^3"] = (lambda: torch._int_mm(a, bt.t()), 2 * n**3)
+    out = {f"roof {name.split()[0]} {n}^3": (fn, 2 * n**3) for name, fn in roof_kernels(n)}
+    g = torch.Generator(device="cuda").manual_seed(1)
     k, rate = 128, 1e-4
     m = 65536
     x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)

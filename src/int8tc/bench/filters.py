@@ -33,31 +33,38 @@ def _floats(text: str) -> list[float]:
     return [float(v) for v in text.split(",") if v.strip()]
 
 
-def roof(iters: int, repeats: int = 1, seconds: float = 0.0) -> tuple[float, float, list[dict]]:
-    """The INT8 roof at 8192^3 (cuBLASLt, our Triton GEMM, on sm_90 our Gluon GEMM), each timed twice: as a
-    burst (``time_cuda``: ``repeats`` windows of ``iters`` calls after 3 calls) and, with ``seconds`` > 0,
-    sustained (back to back for ``seconds``: the median of the windows in its last third, when the card
-    holds its power limit; issue 4 defines the roof "at the card's power limit"). Returns (the best
-    sustained rate, or the best burst without ``seconds``; the best burst; a row per measurement)."""
+def roof_kernels(n: int = 8192) -> list[tuple[str, object]]:
+    """(name, call) of the INT8 GEMMs the roof is the best of, on random n x n int8 operands made here:
+    cuBLASLt, our Triton GEMM and, on sm_90, our warp-specialised Gluon GEMM (2 n^3 operations a call)."""
     import torch
 
     from ..ozaki._launch import diagonal_gemm
     from ..ozaki._ws import ws_supported
     from ..ozaki.gemm import DEFAULT_CONFIG
 
-    n = 8192
     g = torch.Generator(device="cuda").manual_seed(1)
     a = torch.randint(-127, 128, (n, n), dtype=torch.int8, device="cuda", generator=g)
     bt = torch.randint(-127, 128, (n, n), dtype=torch.int8, device="cuda", generator=g)
     w = torch.empty((1, n, n), dtype=torch.int32, device="cuda")
-    rows = []
-    best = burst = 0.0
     triton_cfg = replace(DEFAULT_CONFIG, ws=False)
     kernels = [("cublasLt _int_mm", lambda: torch._int_mm(a, bt.t())),
                ("triton persistent 256x128x128", lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, triton_cfg))]
     if ws_supported(a.device):
         kernels.append(("gluon warp-specialised 128x256x128",
                         lambda: diagonal_gemm(a[None], bt[None], w, 1, 1, 0, n, DEFAULT_CONFIG)))
+    return kernels
+
+
+def roof(iters: int, repeats: int = 1, seconds: float = 0.0) -> tuple[float, float, list[dict]]:
+    """The INT8 roof at 8192^3 (cuBLASLt, our Triton GEMM, on sm_90 our Gluon GEMM), each timed twice: as a
+    burst (``time_cuda``: ``repeats`` windows of ``iters`` calls after 3 calls) and, with ``seconds`` > 0,
+    sustained (back to back for ``seconds``: the median of the windows in its last third, when the card
+    holds its power limit; issue 4 defines the roof "at the card's power limit"). Returns (the best
+    sustained rate, or the best burst without ``seconds``; the best burst; a row per measurement)."""
+    n = 8192
+    kernels = roof_kernels(n)
+    rows = []
+    best = burst = 0.0
     timings = [(name, "burst", time_cuda(fn, iters, warmup=3, repeats=repeats)) for name, fn in kernels]
     if seconds > 0:  # after every burst (a burst right after seconds of another GEMM starts on a hot card)
         for name, fn in kernels:
