@@ -16,10 +16,10 @@ timeout 250 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k "(s
 wait
 for i in 1 2 3 4 5; do echo "t$i: $(tail -1 $S/t$i.log)"; grep -E "^FAILED|^ERROR|Error" $S/t$i.log | head -4; done
 echo "tests done at $SECONDS s"
-timeout 150 python3 benchmarks/ab_steal.py --m 16384,12288 --rates 1e-4,1e-6 --chunks 0,1 --csv $S/ab_steal.csv \
+timeout 150 python3 benchmarks/ab_steal.py --m 16384,12288 --rates 1e-4,1e-6 --chunks 0,1,2,4 --csv $S/ab_steal.csv \
     > $S/ab_steal.txt 2>&1
-echo "ab rc $? at $SECONDS s"; tail -13 $S/ab_steal.txt
-for c in -1 0; do
+echo "ab rc $? at $SECONDS s"; tail -21 $S/ab_steal.txt
+for c in -1 0 2; do
   timeout 60 python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4 --steal-chunk $c > $S/trace_$c.txt 2>&1
   echo "trace $c rc $?"; grep -E "kernel|span|tile loop  |flush|after the last|items left" $S/trace_$c.txt
 done
