@@ -9,16 +9,11 @@ kernel's, and how the programs' ends spread (the tail). The kernel is also timed
 (the stamps' own cost).
 
     PYTHONPATH=src python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4,1e-6 --out trace.csv
-    PYTHONPATH=src python3 benchmarks/trace_balanced.py --steal-chunk 0   # FilterConfig.steal_items (NOTES 80)
-
-With ``--steal-chunk c`` (c >= 0) the kernel writes the items' hits itself (``steal_items``, c blocks after
-each chunk's flush); the phase "items left (steal)" is the drain after the program's range.
 """
 
 import argparse
 import csv
 import statistics
-from dataclasses import replace
 
 import torch
 
@@ -27,8 +22,7 @@ from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
 from int8tc.sieve import DEFAULT_FILTER_CONFIG, half_norms
 from int8tc.sieve._kernels.filters import pair_search_tma_kernel
-from int8tc.sieve.ops import (_block_k, _descriptor, _h_descriptor, _padded, _pair_grid, _pair_tiles, _record_buffers,
-                              _steal_args)
+from int8tc.sieve.ops import _block_k, _descriptor, _h_descriptor, _padded, _pair_grid, _pair_tiles, _record_buffers
 
 SLOTS = 64
 
@@ -71,14 +65,9 @@ def main():
     ap.add_argument("--k", type=int, default=128)
     ap.add_argument("--rates", default="1e-4,1e-6")
     ap.add_argument("--out", help="also write every program's raw stamps here (CSV: rate, program, slot 0..63)")
-    ap.add_argument("--steal-chunk", type=int, default=-1,
-                    help=">= 0: FilterConfig.steal_items with this steal_chunk (default -1: the default config)")
     args = ap.parse_args()
     raw = []
     cfg = DEFAULT_FILTER_CONFIG
-    steal = args.steal_chunk >= 0
-    if steal:
-        cfg = replace(cfg, steal_items=True, steal_chunk=args.steal_chunk)
     m, k = args.m, args.k
     g = torch.Generator(device="cuda").manual_seed(0)
     x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
@@ -97,14 +86,13 @@ def main():
     for rate in (float(v) for v in args.rates.split(",")):
         goal = _quantile(vals, rate)
         cap = int(4 * rate * m * (m - 1) // 2) + 4096
-        _, buf, count = _record_buffers(cap, x.device, cfg, steal=steal)
-        extra = _steal_args(xp, xp, h, cfg) if steal else {}
+        _, buf, count = _record_buffers(cap, x.device, cfg)
 
         def run(tr: bool):
             count.zero_()
             launch(pair_search_tma_kernel, grid, xd, h, yd, hd, m, m, int(goal), buf, count, cap, KP=xp.shape[1],
                    GRAM=True, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
-                   BLOCK_K=bk, NUM_STAGES=cfg.num_stages, **opts, **extra, **cfg.launch_options(),
+                   BLOCK_K=bk, NUM_STAGES=cfg.num_stages, **opts, **cfg.launch_options(),
                    **(dict(TRACE=True, trace_ptr=trace) if tr else {}))
 
         plain = time_cuda(lambda: run(False), 20, warmup=3, warmup_ms=200, repeats=5)
@@ -120,7 +108,7 @@ def main():
         g0 = min(r[60] for r in t)
         span_ns = max(r[61] for r in t) - g0
         phases = {"start -> panel found": [], "panel load + row limits (before the chunk)": [], "tile loop": [],
-                  "flush (+ steal_chunk item blocks)": [], "after the last chunk": [], "items left (steal)": [], "program (clock)": []}
+                  "flush": [], "after the last chunk": [], "program (clock)": []}
         per_tile, starts, ends, busy = [], [], [], []
         for p, r in enumerate(t):
             ns = r[61] - r[60]
@@ -137,14 +125,10 @@ def main():
                 s0, s1, s2 = r[2 + 3 * c], r[3 + 3 * c], r[4 + 3 * c]
                 phases["panel load + row limits (before the chunk)"].append(us(s0 - prev))
                 phases["tile loop"].append(us(s1 - s0))
-                phases["flush (+ steal_chunk item blocks)"].append(us(s2 - s1))
+                phases["flush"].append(us(s2 - s1))
                 per_tile.append(us(s1 - s0) / max(n, 1))
                 prev = s2
-            if steal:  # slot 59: the range's end, before the drain
-                phases["after the last chunk"].append(us(r[59] - prev))
-                phases["items left (steal)"].append(us(r[63] - r[59]))
-            else:
-                phases["after the last chunk"].append(us(r[63] - prev))
+            phases["after the last chunk"].append(us(r[63] - prev))
             phases["program (clock)"].append(us(cyc))
         print(f"kernel span by the global timer {span_ns / 1e3:.1f} us; program starts {min(starts):.1f}-"
               f"{max(starts):.1f} us, ends median {statistics.median(ends):.1f}, 90% {sorted(ends)[int(.9 * len(ends))]:.1f},"

@@ -381,11 +381,6 @@ if __name__ == "__main__":
     # the default's balanced schedule (NOTES.md 65): the t64 case with BALANCED and a panel cost
     fn, sig, consts, opts = CASES["pair_search_tma_masks_t64"]
     CASES["pair_search_tma_masks_balanced"] = (fn, sig, {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
-    # FilterConfig.steal_items: the balanced schedule writing its items' hits itself (NOTES.md 80)
-    CASES["pair_search_tma_masks_steal"] = (fn, {**sig, "xr_ptr": "*i8", "stride_xr": "i32", "yr_ptr": "*i8",
-                                                 "stride_yr": "i32", "hyr_ptr": "*i32", "steal_chunk": "i32"},
-                                            {**consts, "BALANCED": True, "PANEL_COST": 4, "STEAL": 2,
-                                             "ITEM_BLOCK": 16}, opts)
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
@@ -451,7 +446,7 @@ def report():
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
-                                  "pair_search_tma_masks_balanced", "pair_search_tma_masks_steal",
+                                  "pair_search_tma_masks_balanced",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]

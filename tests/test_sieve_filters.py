@@ -33,18 +33,11 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
-                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
-                        replace(TMA_CFG, tile_masks=True, balanced=3, steal_items=True),
-                        replace(TMA_CFG, block_n=32, tiles_per_program=3, tile_masks=True, balanced=5, panel_cost=3,
-                                steal_items=True, steal_chunk=2, steal_block=32),
-                        replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
-                                norm_bound=1, steal_items=True, steal_chunk=1)],
+                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort")],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-balanced3-steal", "tma-masks-16x32-t3-balanced5-steal2-b32",
-                     "tma-masks-32x32-g16-balanced3-bound-steal1"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -65,14 +58,11 @@ def pcfg(request):
     return request.param
 
 
-_NOT_STEAL = [i for i, c in enumerate(PAIR_CFGS["params"]) if not c.steal_items]
-
-
-@pytest.fixture(params=[PAIR_CFGS["params"][i] for i in _NOT_STEAL] + list(TENSOR_ITEM_CFGS.values()),
-                ids=[PAIR_CFGS["ids"][i] for i in _NOT_STEAL] + list(TENSOR_ITEM_CFGS))
+@pytest.fixture(params=PAIR_CFGS["params"] + list(TENSOR_ITEM_CFGS.values()),
+                ids=PAIR_CFGS["ids"] + list(TENSOR_ITEM_CFGS))
 def bcfg(request):
-    """bucket's configs: the pair searches' (all of them apply; balanced is pair_search's alone; the
-    steal_items ones, pair_search's alone too, left out) and the tensor-core item kernel's."""
+    """bucket's configs: the pair searches' (all of them apply; balanced is pair_search's alone) and
+    the tensor-core item kernel's."""
     return request.param
 
 
@@ -621,9 +611,6 @@ def test_segment_pair_search_exact(rng, dev, pcfg, sizes):
     """Many segments in one launch: exactly the per-segment Gram hits, none across segments."""
     from int8tc.sieve import segment_pair_search
 
-    if pcfg.steal_items:
-        pytest.skip("steal_items is pair_search's alone (the segmented search's square config is the same without it)")
-
     k = 64
     m = sum(sizes)
     x = _vecs(rng, max(m, 0), k, -40, 40).to(dev)
@@ -866,21 +853,17 @@ def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("balanced,tpp,cost,steal", [(1, 32, 0, None), (3, 32, 0, None), (4, 16, 0, None),
-                                                     (3, 64, 0, None), (3, 32, 8, None), (2, 32, 40, None),
-                                                     (0, 64, 0, None), (0, 16, 0, None), (3, 64, 4, 0), (3, 64, 4, 1),
-                                                     (1, 32, 0, 2)])
-def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, steal):
+@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40),
+                                               (0, 64, 0), (0, 16, 0)])
+def test_gpu_balanced_pair_search(rng, balanced, tpp, cost):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
-    programs of up to 40 column tiles, two flushes; t16: one). steal: steal_items with this steal_chunk."""
+    programs of up to 40 column tiles, two flushes; t16: one)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
     cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost)
-    if steal is not None:
-        cfg = replace(cfg, steal_items=True, steal_chunk=steal)
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()
@@ -903,48 +886,6 @@ def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, steal):
         hits = pair_search(x, h, goal, len(expect) // 2, y, hy, config=cfg)
         assert hits.total == len(expect) and hits.kept == len(expect) // 2
         assert {tuple(r) for r in hits.valid().cpu().numpy().tolist()} <= {tuple(r) for r in expect.tolist()}
-
-
-@pytest.mark.gpu
-@pytest.mark.parametrize("chunk,block", [(0, 16), (1, 16), (4, 32)])
-def test_gpu_steal_items_dense_and_overflow(rng, chunk, block):
-    """steal_items under real concurrency (396 programs taking each other's items while they flush): a Gram
-    search of 6007 vectors at ~1e-2 (~180K hits, ~10^5 items) as one-shot calls and as one PairSearchPlan
-    replayed many times, the records poisoned before each call: exact every time; then capacities below
-    the hits (items past the item buffer: late rows, empty items) count exactly and keep distinct true
-    hits, and the same plan's next full call is exact again (its items and cursor were left clean)."""
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
-
-    cfg = replace(DEFAULT_FILTER_CONFIG, steal_items=True, steal_chunk=chunk, steal_block=block)
-    m = 6007
-    assert ops._pair_grid(m, m, True, cfg, torch.device("cuda"))[1].get("BALANCED")
-    x = _vecs(rng, m, 128).cuda()
-    h = half_norms(x)
-    xx = x.cpu().numpy().astype(np.int64)
-    v = h.cpu().numpy()[:600, None] + h.cpu().numpy()[None, :] - np.abs(xx[:600] @ xx.T)  # a sample of the pairs
-    goal = int(np.quantile(v[np.triu_indices(600, 1, m)], 1e-2))
-    expect = ref.pair_search(x.cpu().numpy(), h.cpu().numpy(), goal)
-    assert len(expect) > 100_000
-    hits = pair_search(x, h, goal, len(expect) + 3, deterministic=True, config=cfg)
-    np.testing.assert_array_equal(hits.valid().cpu().numpy(), expect)
-    plan = PairSearchPlan(m, 128, len(expect) + 3, config=cfg)
-    small = PairSearchPlan(m, 128, len(expect) // 3, config=cfg)
-    assert plan._steal and small._steal
-    for call in range(6):
-        plan._records.fill_(-7)
-        got = plan(goal, x, h, deterministic=True)
-        np.testing.assert_array_equal(got.valid().cpu().numpy(), expect)
-        if call % 2:
-            part = small(goal, x, h)
-            assert part.total == len(expect) and part.kept == len(expect) // 3
-            kept = part.valid().cpu().numpy()
-            assert len({(int(a), int(b)) for a, b in kept[:, :2]}) == len(kept)
-            keys = expect[:, 0].astype(np.int64) * m + expect[:, 1]
-            at = np.searchsorted(keys, kept[:, 0].astype(np.int64) * m + kept[:, 1])
-            np.testing.assert_array_equal(expect[np.minimum(at, len(expect) - 1)], kept)
-    for p in (plan, small):
-        items = p._buf[p.capacity:2 * p.capacity]
-        assert not items[:, 2].any() and not p._buf[2 * p.capacity].any()
 
 
 @pytest.mark.gpu

@@ -1,3 +1,4 @@
+# RAN ON COMMIT 8ed4d62 (branch steal-items: FilterConfig.steal_items and ab_steal.py live there; main reverted them, NOTES 80)
 # twenty-ninth session, second call: FilterConfig.steal_items (the balanced search's programs write the items' hits
 # themselves, no item kernel; NOTES 80). (1) GPU tests of the filter file (the item writer changed for every
 # tile_masks path: empty items now (row, col_end, col_end, 0); mask_items_kernel's body moved into _item_block),

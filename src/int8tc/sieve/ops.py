@@ -130,16 +130,6 @@ class FilterConfig:
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
-    #: pair_search on the balanced schedule (tile_masks; the grid and the other filters do not read it): the
-    #: search kernel's programs write the items' hits themselves, taking blocks of item_block items from a
-    #: shared cursor once their range is done (and steal_chunk blocks after each chunk's flush; steal_block items
-    #: each: 16 spills least at the 168-register cap, sm_90a builds), instead of
-    #: ``mask_items_kernel`` after it: no second launch, and the programs that finish first take the items
-    #: (NOTES.md 80). The items' col_end must read 0 between calls (the kernel leaves them so; a new buffer is
-    #: zeroed), plus one int32 row for the cursor. Needs capacity < 2^31 - 64 (else the item kernel runs).
-    steal_items: bool = False
-    steal_chunk: int = 0
-    steal_block: int = 16
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -178,13 +168,6 @@ class FilterConfig:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
         if self.tensor_items and not self.tile_masks:
             raise ValueError("tensor_items needs tile_masks=True (its items come from the tile bits)")
-        if self.steal_items and not (self.tile_masks and self.balanced):
-            raise ValueError(f"steal_items needs tile_masks=True and balanced > 0 (the balanced schedule's programs take the "
-                             f"items), got tile_masks={self.tile_masks}, balanced={self.balanced}")
-        if isinstance(self.steal_chunk, bool) or not isinstance(self.steal_chunk, int) or not 0 <= self.steal_chunk <= 64:
-            raise ValueError(f"steal_chunk must be an int in 0..64 (item blocks after each chunk), got {self.steal_chunk!r}")
-        if self.steal_block not in (16, 32, 64):
-            raise ValueError(f"steal_block must be 16, 32 or 64, got {self.steal_block!r}")
         if self.norm_order not in ("bins", "sort"):
             raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
         for name in ("maxnreg", "item_maxnreg"):
@@ -533,8 +516,7 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         return PairHits(records, count, capacity)
     # the half norms' range pass zeroes the search's two counters (status[:2]) and writes its partials behind them
     status, x_parts = _range_pass(half_norms, None if gram else y_half_norms)
-    records, buf, count = _record_buffers(capacity, dev, cfg, count=status[:2],
-                                          steal=_steal_buffers(m, n, gram, capacity, cfg, dev))
+    records, buf, count = _record_buffers(capacity, dev, cfg, count=status[:2])
     xp = _padded(x)
     yp = xp if gram else _padded(y)
     hy = half_norms if gram else y_half_norms
@@ -645,9 +627,6 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
 
     grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
-    steal = _steals(capacity, cfg, opts)
-    if steal:
-        opts = dict(opts, **_steal_args(xp, yp, hy, cfg))
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
         yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
@@ -660,30 +639,8 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
-    if (cfg.defer_rows or cfg.tile_masks) and not steal:
+    if cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
-
-
-#: FilterConfig.steal_items: the largest capacity (its int32 cursor stays below 2^31)
-STEAL_CAPACITY = 2**31 - 65
-
-
-def _steals(capacity: int, cfg: FilterConfig | None, opts: dict) -> bool:
-    """Whether a pair search launched with ``_pair_grid``'s ``opts`` writes its items in the search kernel
-    (``FilterConfig.steal_items``): the balanced schedule and a capacity its cursor can count."""
-    return bool(cfg is not None and cfg.steal_items and opts.get("BALANCED") and capacity <= STEAL_CAPACITY)
-
-
-def _steal_args(xp, yp, hy, cfg: FilterConfig) -> dict:
-    """The search kernel's STEAL arguments: X, Y and h_y by pointer (the items' gathers), the item blocks."""
-    return dict(STEAL=2 if cfg.steal_chunk else 1, xr_ptr=xp, stride_xr=xp.stride(0), yr_ptr=yp,
-                stride_yr=yp.stride(0), hyr_ptr=hy, steal_chunk=cfg.steal_chunk, ITEM_BLOCK=cfg.steal_block)
-
-
-def _steal_buffers(m: int, n: int, gram: bool, capacity: int, cfg: FilterConfig | None, dev) -> bool:
-    """Whether a pair search of these shapes needs ``_record_buffers(..., steal=True)``."""
-    return bool(m and n and cfg is not None and cfg.steal_items and cfg.tile_masks
-                and _steals(capacity, cfg, _pair_grid(m, n, gram, cfg, torch.device(dev))[1]))
 
 
 def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
@@ -719,17 +676,15 @@ def _pair_tiles(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int
     return p * n_tiles - before, p
 
 
-def _record_buffers(capacity: int, dev, cfg: FilterConfig | None, count: torch.Tensor | None = None,
-                    steal: bool = False) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+def _record_buffers(capacity: int, dev, cfg: FilterConfig | None,
+                    count: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """(records [capacity, 4], the kernels' buffer, counters) of a pair search (``cfg`` None: the
     reference backend). With ``defer_rows`` the buffer has room for the deferred rows after the
     records and a second counter: a deferred row holds >= 2 hits and starts below capacity, and
     rows' ranges are disjoint, so at most capacity // 2 + 1 are deferred. With ``tile_masks``
     it has room for ``capacity`` items (each holds >= 1 hit; those past it are counted by the
     search kernel itself). ``count``: the two int64 counters to use (zeroed by the caller before the
-    search; None: new zeros). ``steal`` (``FilterConfig.steal_items``, tile_masks): the items zeroed and one
-    more row, the search kernel's item cursor and its count of programs done (zeros; the kernel leaves
-    that row and the items' col_end zero again)."""
+    search; None: new zeros)."""
     plain = cfg is None or not (cfg.defer_rows or cfg.tile_masks)
     if count is None:
         count = torch.zeros(1 if plain else 2, dtype=torch.int64, device=dev)
@@ -742,9 +697,7 @@ def _record_buffers(capacity: int, dev, cfg: FilterConfig | None, count: torch.T
         raise ValueError(f"defer_rows needs capacity < 2^31 - 1 (its items hold 32-bit starts), got {capacity}")
     else:
         items = capacity // 2 + 1
-    buf = torch.empty((capacity + items + (1 if steal else 0), 4), dtype=torch.int32, device=dev)
-    if steal:
-        buf[capacity:].zero_()
+    buf = torch.empty((capacity + items, 4), dtype=torch.int32, device=dev)
     return buf[:capacity], buf, count
 
 

@@ -19,7 +19,7 @@ import torch
 
 from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
                   _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
-                  _launch_pair_search, _range_pass, _record_buffers, _steal_buffers, _sort_records, _sorted_lists, norm_bound_applies,
+                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
                   sort_by_norm)
 
 
@@ -121,10 +121,7 @@ class PairSearchPlan:
                             torch.empty(-(-n // self.config.block_n), dtype=torch.int32, device=dev))
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
         self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
-        # steal_items: the search kernel takes the items itself; it needs the items' col_end and its cursor row
-        # zero between calls, which every call leaves so (the buffer is private: PairHits sees the records only)
-        self._steal = _steal_buffers(m, n, self.gram, self.capacity, self.config, dev)
-        self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config, steal=self._steal)
+        self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
         # status: the kernels' counters (total, items), then the input passes' range partials (min, max)
         # per program over x's half norms, then over y's (a Gram plan: x's only)
         self._x_parts = -(-m // RANGE_BLOCK)

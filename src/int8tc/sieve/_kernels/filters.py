@@ -234,17 +234,14 @@ def _popc(x):
 
 @triton.jit
 def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, BLOCK_N: tl.constexpr,
-                 GROUPS: tl.constexpr, STEAL: tl.constexpr = False):
+                 GROUPS: tl.constexpr):
     """qbits [BLOCK_M, GROUPS]: bit t of (row, g) set when the row has a hit in column group g of
     the program's column tile t. Every set bit becomes an item (row, col_base + t * BLOCK_N,
     col_end, g) at items_ptr: each (row, g) reserves its items by a relaxed atomic on
     item_count_ptr (Triton joins a warp's) and writes them, in rounds of one item per (row, g),
     only if all of the row's fit below ``item_cap``; a row that does not (items <= hits: then
     hits > item_cap) is late and leaves empty items in its slots below item_cap. Elementwise on the [BLOCK_M, GROUPS]
-    bits (no per-group loop). An empty item is (row, col_end, col_end, 0): no column (col_end > 0 whenever
-    there are items). STEAL (``_steal_items``): an item's col_end, never 0 in a written item, is stored
-    last, by an atomic exchange with release semantics: the item is ready once it reads non-zero.
-    Returns (the rows' tile bits, the rows with items not written)."""
+    bits (no per-group loop). Returns (the rows' tile bits, the rows with items not written)."""
     pc = _popc(qbits)
     slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
     # a row with any (row, g) past item_cap is late as a whole: the caller recomputes its tiles
@@ -259,8 +256,8 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
         item = items_ptr + (slot + r) * 4
         tl.store(item, row2, mask=keep)
         tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
+        tl.store(item + 2, col_end + tl.zeros_like(pc), mask=keep)
         tl.store(item + 3, gid, mask=keep)
-        _publish(item + 2, col_end + tl.zeros_like(pc), keep, STEAL)
         b = b ^ low
     bits = tl.zeros_like(rows)
     if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # empty items in the late rows' slots below item_cap
@@ -268,20 +265,11 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
         for r in range(0, tl.max(tl.max(hole, axis=1), axis=0)):
             item = items_ptr + (slot + r) * 4
             tl.store(item, row2, mask=hole > r)
-            tl.store(item + 1, col_end + tl.zeros_like(pc), mask=hole > r)  # col0 = col_end: tests no column
+            tl.store(item + 1, tl.zeros_like(pc), mask=hole > r)
+            tl.store(item + 2, tl.zeros_like(pc), mask=hole > r)  # col_end 0: tests no column
             tl.store(item + 3, tl.zeros_like(pc), mask=hole > r)
-            _publish(item + 2, col_end + tl.zeros_like(pc), hole > r, STEAL)
         bits = tl.reduce(qbits, 1, _or)
     return bits, late_rows
-
-
-@triton.jit
-def _publish(ptr, v, mask, STEAL: tl.constexpr):
-    # an item's last field: with STEAL released (the item's other stores by this thread visible first)
-    if STEAL:
-        tl.atomic_xchg(ptr, v, mask=mask, sem="release")
-    else:
-        tl.store(ptr, v, mask=mask)
 
 
 @triton.jit
@@ -329,8 +317,6 @@ def pair_search_tma_kernel(
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
     TRACE: tl.constexpr = False, trace_ptr=None,
-    STEAL: tl.constexpr = 0, xr_ptr=None, stride_xr=0, yr_ptr=None, stride_yr=0, hyr_ptr=None, steal_chunk=0,
-    ITEM_BLOCK: tl.constexpr = 32,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -340,18 +326,11 @@ def pair_search_tma_kernel(
     MASKS): inner tiles set their bits by ``_bound_any`` against h_i - goal + hmin[tile] (hmin_ptr:
     [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
     (FilterConfig.norm_bound); the records it writes itself (late rows) carry the caller's indices through
-    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. STEAL (with BALANCED;
-    FilterConfig.steal_items): the programs write the items' hits themselves (``_steal_items``: with STEAL 2
-    up to steal_chunk blocks of ITEM_BLOCK items after each chunk's flush; then, STEAL 1 or 2, all that are
-    left; xr_ptr, yr_ptr,
-    hyr_ptr: X, Y and h_y by pointer, for the items' gathers), with no item kernel: the buffer at out_ptr
-    holds capacity records, capacity items (their col_end 0 between calls) and a row [cursor, programs done,
-    0, 0] (zeros between calls)."""
+    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, STEAL, xr_ptr, stride_xr, yr_ptr, stride_yr, hyr_ptr,
-                       steal_chunk, ITEM_BLOCK)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -432,8 +411,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
-                   TRACE: tl.constexpr = False, trace_ptr=None, STEAL: tl.constexpr = 0, xr_ptr=None, stride_xr=0,
-                   yr_ptr=None, stride_yr=0, hyr_ptr=None, steal_chunk=0, ITEM_BLOCK: tl.constexpr = 32):
+                   TRACE: tl.constexpr = False, trace_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -441,8 +419,8 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     rows once for all its chunks. No empty programs and no tail wave of short ones (the (panel, chunk) grid has
     both in a Gram search's triangle). TRACE (diagnostics): cycle stamps per program in trace_ptr
     [programs, TRACE_SLOTS] int64: SM cycles at 0 the start, 1 after the panel search, then per chunk (before; loop
-    done; flushed) from slot 2 on (up to 19 chunks), 59 the range's end (before the last items taken: STEAL),
-    63 the end; 60 / 61 the global timer (ns) at the start / end, 62 the SM. STEAL: as pair_search_tma_kernel's."""
+    done; flushed) from slot 2 on (up to 19 chunks), 63 the end; 60 / 61 the global timer (ns) at the start / end,
+    62 the SM."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
     _stamp(trace_ptr, 60, TRACE, 1)
     _stamp(trace_ptr, 62, TRACE, 2)
@@ -483,22 +461,13 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                                   tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
                                   (ti32 + 1) * BLOCK_M > M, N,
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, STEAL)
-                if STEAL == 2:
-                    _steal_block(out_ptr, count_ptr, capacity, steal_chunk, xr_ptr, stride_xr, hx_ptr, yr_ptr,
-                                 stride_yr, hyr_ptr, goal, KP, GRAM, BLOCK_N, GROUPS, perm_ptr, NORM_BOUND,
-                                 ITEM_BLOCK)
+                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1)
                 _stamp(trace_ptr, slot + 2, TRACE)
                 slot += 3
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
             p_start = p_end
-    if STEAL:  # every item left, then the program is done
-        _stamp(trace_ptr, 59, TRACE)
-        _steal_block(out_ptr, count_ptr, capacity, -1, xr_ptr, stride_xr, hx_ptr, yr_ptr, stride_yr, hyr_ptr, goal,
-                     KP, GRAM, BLOCK_N, GROUPS, perm_ptr, NORM_BOUND, ITEM_BLOCK)
-        _steal_done(out_ptr + 8 * tl.cast(capacity, tl.int64))
     _stamp(trace_ptr, TRACE_SLOTS - 1, TRACE)
     _stamp(trace_ptr, 61, TRACE, 1)
 
@@ -508,7 +477,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                       hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None, TRACE: tl.constexpr = False,
-                      trace_ptr=None, trace_slot=0, STEAL: tl.constexpr = False):
+                      trace_ptr=None, trace_slot=0):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
     rows in rounds (NORM_BOUND: with the caller's indices, perm_ptr the order's permutation). A program of more
@@ -536,7 +505,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
         qbits = qbits | (r << t)
     _stamp(trace_ptr, trace_slot, TRACE)
     bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                   count_ptr + 1, capacity, BLOCK_N, GROUPS, STEAL)
+                                   count_ptr + 1, capacity, BLOCK_N, GROUPS)
     if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
         for t in range(0, n_here):
             late = _late_rows(bits, late_rows, t)
@@ -834,127 +803,55 @@ def mask_items_kernel(
     FilterConfig.norm_bound, run on vectors ordered by half norm): records carry the caller's indices
     (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
+    GC: tl.constexpr = BLOCK_N // GROUPS
+    lane = tl.arange(0, GC)
     for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
         its = it0 + tl.arange(0, BLOCK_I)
         imask = its < n_items
         item = items_ptr + its.to(tl.int64) * 4
-        col_end = tl.load(item + 2, mask=imask, other=0)  # masked: 0, no column
-        _item_block(item, imask, col_end, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr,
-                    capacity, signs_ptr, KP, BLOCK_N, BLOCK_K, TRI, BLOCK_I, BUCKET, BATCH_RESERVE, GROUPS, perm_ptr,
-                    UNSORT)
-
-
-@triton.jit
-def _item_block(item, imask, col_end, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr,
-                capacity, signs_ptr, KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                TRI: tl.constexpr, BLOCK_I: tl.constexpr, BUCKET: tl.constexpr, BATCH_RESERVE: tl.constexpr,
-                GROUPS: tl.constexpr, perm_ptr, UNSORT: tl.constexpr, CG: tl.constexpr = False):
-    # ``mask_items_kernel``'s work on BLOCK_I items (item: their addresses, col_end already read; CG: the
-    # other fields read past the SM's L1, as ``_steal_items`` does after its acquire)
-    i = tl.load(item, mask=imask, other=0, cache_modifier=".cg" if CG else "")
-    col0 = tl.load(item + 1, mask=imask, other=0, cache_modifier=".cg" if CG else "")
-    g = tl.load(item + 3, mask=imask, other=0, cache_modifier=".cg" if CG else "")
-    GC: tl.constexpr = BLOCK_N // GROUPS
-    lane = tl.arange(0, GC)
-    # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
-    cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
-    cmask = cols < col_end[:, None]
-    if UNSORT:  # the caller's indices, loaded with the item: not after the reservation's atomic (NOTES.md 78)
-        ci, cj = _caller_ids(i[:, None], cols, perm_ptr, imask[:, None], cmask, TRI)
-    dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
-    for k0 in tl.static_range(0, KP, BLOCK_K):
-        ks = k0 + tl.arange(0, BLOCK_K)
-        xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
-        yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
-                     other=0)
-        dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
-    lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
-    if BUCKET:
-        hit = (tl.abs(dot) >= lim[:, None]) & cmask
-    else:
-        hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim[:, None]) & cmask
-    if TRI:
-        hit = hit & (cols > i[:, None])
-    hi = hit.to(tl.int32)
-    n = tl.sum(hi, axis=1)
-    if BUCKET:
-        start = tl.atomic_add(count_ptr + i, n, mask=n > 0, sem="relaxed")
-        slot = start[:, None] + tl.cumsum(hi, axis=1) - hi
-        _store_bucket_slots(out_ptr, signs_ptr, i[:, None] + tl.zeros_like(cols), capacity, slot, cols, dot,
-                            hit & (slot < capacity))
-    else:
-        if BATCH_RESERVE:
-            total = tl.sum(n, axis=0)
-            base = tl.atomic_add(count_ptr, total.to(tl.int64), mask=total > 0, sem="relaxed")
-            start = base + (tl.cumsum(n, axis=0) - n).to(tl.int64)
+        i = tl.load(item, mask=imask, other=0)
+        col0 = tl.load(item + 1, mask=imask, other=0)
+        col_end = tl.load(item + 2, mask=imask, other=0)  # 0: a padding item tests no column
+        g = tl.load(item + 3, mask=imask, other=0)
+        # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
+        cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
+        cmask = cols < col_end[:, None]
+        if UNSORT:  # the caller's indices, loaded with the item: not after the reservation's atomic (NOTES.md 78)
+            ci, cj = _caller_ids(i[:, None], cols, perm_ptr, imask[:, None], cmask, TRI)
+        dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
+        for k0 in tl.static_range(0, KP, BLOCK_K):
+            ks = k0 + tl.arange(0, BLOCK_K)
+            xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
+            yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
+                         other=0)
+            dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
+        lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
+        if BUCKET:
+            hit = (tl.abs(dot) >= lim[:, None]) & cmask
         else:
-            start = _reserve_rows(count_ptr, n)
-        pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
-        keep = hit & (pos < capacity)
-        if UNSORT:
-            _store_records(out_ptr, pos, ci, cj, dot, keep)
+            hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim[:, None]) & cmask
+        if TRI:
+            hit = hit & (cols > i[:, None])
+        hi = hit.to(tl.int32)
+        n = tl.sum(hi, axis=1)
+        if BUCKET:
+            start = tl.atomic_add(count_ptr + i, n, mask=n > 0, sem="relaxed")
+            slot = start[:, None] + tl.cumsum(hi, axis=1) - hi
+            _store_bucket_slots(out_ptr, signs_ptr, i[:, None] + tl.zeros_like(cols), capacity, slot, cols, dot,
+                                hit & (slot < capacity))
         else:
-            _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
-
-
-@triton.jit
-def _steal_items(items_ptr, item_count_ptr, item_cap, state_ptr, budget, x_ptr, stride_x, hx_ptr, y_ptr, stride_y,
-                 hy_ptr, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr, BLOCK_N: tl.constexpr,
-                 BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr, GROUPS: tl.constexpr, perm_ptr,
-                 UNSORT: tl.constexpr):
-    """FilterConfig.steal_items: the search's own programs write its items' hits (``mask_items_kernel``'s work,
-    with batch reservation), taking up to ``budget`` blocks of at most BLOCK_I items (budget < 0: until none
-    is left). state_ptr [2] int32: the cursor (items before it are taken) and the programs done. A block
-    is taken by a compare-and-swap of the cursor, only over items already reserved (below the item
-    count), whose writers are running: each item is waited for until its col_end, published last with
-    release semantics (``_write_items``), reads non-zero, and is reset to 0 by the same atomic exchange,
-    so every item's col_end reads 0 again after the call. A program that finds no item left stops; an
-    item reserved later is taken by its writer's own program, which drains after its last flush. Returns
-    the blocks taken."""
-    taken = budget * 0
-    more = budget != 0
-    while more:
-        avail = tl.minimum(tl.atomic_add(item_count_ptr, 0, sem="relaxed"), item_cap).to(tl.int32)
-        cur = tl.atomic_add(state_ptr, 0, sem="relaxed")
-        if cur >= avail:
-            more = False
-        else:
-            nxt = tl.minimum(cur + BLOCK_I, avail)
-            if tl.atomic_cas(state_ptr, cur, nxt, sem="relaxed") == cur:
-                its = cur + tl.arange(0, BLOCK_I)
-                imask = its < nxt
-                item = items_ptr + its.to(tl.int64) * 4
-                col_end = tl.zeros((BLOCK_I,), dtype=tl.int32)
-                wait = imask
-                while tl.max(wait.to(tl.int32), axis=0) > 0:
-                    v = tl.atomic_xchg(item + 2, tl.zeros_like(col_end), mask=wait, sem="acquire")
-                    col_end = tl.where(wait, v, col_end)
-                    wait = wait & (v == 0)
-                _item_block(item, imask, col_end, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr,
-                            count_ptr, capacity, None, KP, BLOCK_N, BLOCK_K, TRI, BLOCK_I, False, True, GROUPS,
-                            perm_ptr, UNSORT, True)
-                taken += 1
-                more = taken != budget
-    return taken
-
-
-@triton.jit
-def _steal_block(out_ptr, count_ptr, capacity, budget, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal,
-                 KP: tl.constexpr, TRI: tl.constexpr, BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, perm_ptr,
-                 UNSORT: tl.constexpr, BLOCK_I: tl.constexpr):
-    # ``_steal_items`` on a MASKS pair search's buffer (records, items, the state row) and counters
-    cap = tl.cast(capacity, tl.int64)
-    return _steal_items(out_ptr + 4 * cap, count_ptr + 1, capacity, out_ptr + 8 * cap, budget, x_ptr, stride_x,
-                        hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity, KP, BLOCK_N, 32, TRI,
-                        BLOCK_I, GROUPS, perm_ptr, UNSORT)
-
-
-@triton.jit
-def _steal_done(state_ptr):
-    # the program's last step: the last program done resets the cursor and the count (nobody reads them after)
-    if tl.atomic_add(state_ptr + 1, 1, sem="acq_rel") == tl.num_programs(0) - 1:
-        tl.store(state_ptr, 0)
-        tl.store(state_ptr + 1, 0)
+            if BATCH_RESERVE:
+                total = tl.sum(n, axis=0)
+                base = tl.atomic_add(count_ptr, total.to(tl.int64), mask=total > 0, sem="relaxed")
+                start = base + (tl.cumsum(n, axis=0) - n).to(tl.int64)
+            else:
+                start = _reserve_rows(count_ptr, n)
+            pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
+            keep = hit & (pos < capacity)
+            if UNSORT:
+                _store_records(out_ptr, pos, ci, cj, dot, keep)
+            else:
+                _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
 
 
 @triton.jit(do_not_specialize=["n_tiles", "stride", "region"])
