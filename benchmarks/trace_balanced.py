@@ -27,8 +27,9 @@ from int8tc.sieve.ops import _block_k, _descriptor, _h_descriptor, _padded, _pai
 SLOTS = 64
 
 
-def chunks_of(p: int, programs: int, m: int, cfg) -> list[int]:
-    """Tiles in each chunk of balanced program p (the kernel's walk, in Python)."""
+def chunks_of(p: int, programs: int, m: int, cfg, detail: bool = False) -> list:
+    """Tiles in each chunk of balanced program p (the kernel's walk, in Python); ``detail``: (tiles, panel, whether
+    the chunk starts at the panel's first tile, the one the diagonal crosses) per chunk."""
     bm, bn = cfg.block_m, cfg.block_n
     n_tiles, panels = -(-m // bn), -(-m // bm)
     chunk = min(cfg.tiles_per_program, 32)
@@ -51,7 +52,7 @@ def chunks_of(p: int, programs: int, m: int, cfg) -> list[int]:
         t0 = max(u - p_start - cfg.panel_cost, 0)
         t1 = min(u_end, p_end) - p_start - cfg.panel_cost
         n = t1 - t0
-        out += [min(n - c, chunk) for c in range(0, max(n, 0), chunk)]
+        out += [(min(n - c, chunk), ti, t0 + c == 0) if detail else min(n - c, chunk) for c in range(0, max(n, 0), chunk)]
         u = min(u_end, p_end)
         if u == p_end:
             ti += 1
