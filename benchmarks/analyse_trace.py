@@ -36,7 +36,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("csv")
     ap.add_argument("--m", type=int, default=16384)
+    ap.add_argument("--rank-weights", default="", help="the traced run's FilterConfig.rank_weights (default: none)")
     args = ap.parse_args()
+    if args.rank_weights:
+        CFG.rank_weights = tuple(int(v) for v in args.rank_weights.split(","))
     by_rate = {}
     with open(args.csv) as fh:
         for r in csv.DictReader(fh):
