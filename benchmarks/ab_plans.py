@@ -7,8 +7,8 @@ plan's TOPS and % of ``--roof``.
 A variant is ``name:field=value[,value...][;field=value]`` over DEFAULT_FILTER_CONFIG (ints; a comma list is a
 tuple; "none" is None):
 
-    PYTHONPATH=src python3 benchmarks/ab_plans.py --m 16384,12288 --rates 1e-4,1e-6 \
-        --variants "w968:rank_weights=1000,968,875" "w800:rank_weights=1000,970,800" --csv ab.csv
+    PYTHONPATH=src python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4 \
+        --variants "c0:panel_cost=0" "c6:panel_cost=6" "b2:balanced=2" --csv ab.csv
 """
 import argparse
 import csv

@@ -1,10 +1,12 @@
-"""What sets a balanced pair search program's end: its own work, or its SM's (CPU only; reads the raw stamps of
-``benchmarks/trace_balanced.py --out``).
+"""What sets a balanced pair search program's end: its own work, its SM's, or its rank on the SM (CPU only; reads
+the raw stamps of ``benchmarks/trace_balanced.py --out``).
 
 For each program: its tiles, chunks and panels (the kernel's walk, ``trace_balanced.chunks_of``), its end by the
 global timer and its busy time; for each SM, the tiles of the programs it ran. Then least-squares fits of the
-programs' busy time on (tiles, chunks, panels) with and without the SM's other tiles, and the same for the per-tile
-rate of each chunk against whether the chunk holds its panel's first (diagonal) tile.
+programs' busy time on (tiles, chunks, panels) with and without the SM's other tiles; the chunk loops' time against
+their tiles and whether the chunk holds its panel's first (diagonal) tile; and per rank on the SM (the order of the
+program ids an SM ran) the tiles, the time per tile and the ends, also inside blocks of 33 consecutive ids (the same
+kind of work) where ranks mix (NOTES.md 80).
 
     python benchmarks/analyse_trace.py results/trace_16384_session29_s141.csv --m 16384
 """
@@ -36,10 +38,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("csv")
     ap.add_argument("--m", type=int, default=16384)
-    ap.add_argument("--rank-weights", default="", help="the traced run's FilterConfig.rank_weights (default: none)")
     args = ap.parse_args()
-    if args.rank_weights:
-        CFG.rank_weights = tuple(int(v) for v in args.rank_weights.split(","))
     by_rate = {}
     with open(args.csv) as fh:
         for r in csv.DictReader(fh):
@@ -94,6 +93,28 @@ def main():
         coef, r2 = fit([n_c, diag_c], us_c)
         print(f"  chunk loop time ~ tiles + holds the diagonal tile: R^2 {r2:.3f}, {coef[0]:.3f} us per tile, "
               f"{coef[1]:.3f} us for the diagonal tile's chunk, {coef[2]:.3f} us per chunk")
+        rank = np.zeros(programs, dtype=int)
+        for s in set(sm):
+            for k, p in enumerate(sorted(p for p in range(programs) if sm[p] == s)):
+                rank[p] = k
+        loops = np.zeros(programs)
+        for p, r in enumerate(t):
+            n_ch = min(chunks[p], 19)
+            loops[p] = sum(r[3 + 3 * c] - r[2 + 3 * c] for c in range(n_ch)) / ghz[p] / 1e3
+        per_tile = loops / np.maximum(tiles, 1)
+        for k in range(rank.max() + 1):
+            m = rank == k
+            print(f"  rank {k} on its SM: {m.sum()} programs, tiles {tiles[m].mean():.1f}, {per_tile[m].mean():.3f} us "
+                  f"per tile, ends mean {end[m].mean():.1f} max {end[m].max():.1f}")
+        mixed = []
+        for b in range(0, programs, 33):
+            ids = np.arange(b, min(b + 33, programs))
+            ks = sorted(set(rank[ids]))
+            if len(ks) > 1:
+                mixed.append(f"ids {b}-{ids[-1]}: " + ", ".join(f"rank {k} {per_tile[ids[rank[ids] == k]].mean():.3f}"
+                                                                for k in ks))
+        if mixed:
+            print("  us per tile where ranks mix in one block of ids: " + "; ".join(mixed))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ kernel's, and how the programs' ends spread (the tail). The kernel is also timed
 import argparse
 import csv
 import statistics
-from dataclasses import replace
 
 import torch
 
@@ -23,8 +22,7 @@ from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
 from int8tc.sieve import DEFAULT_FILTER_CONFIG, half_norms
 from int8tc.sieve._kernels.filters import pair_search_tma_kernel
-from int8tc.sieve.ops import (_balanced_bound, _block_k, _descriptor, _h_descriptor, _padded, _pair_grid, _pair_tiles,
-                              _record_buffers)
+from int8tc.sieve.ops import _block_k, _descriptor, _h_descriptor, _padded, _pair_grid, _pair_tiles, _record_buffers
 
 SLOTS = 64
 
@@ -45,7 +43,7 @@ def chunks_of(p: int, programs: int, m: int, cfg, detail: bool = False) -> list:
     tiles, _ = _pair_tiles(m, m, True, cfg)
     total = tiles + cfg.panel_cost * panels
     assert total == before[panels], (total, before[panels])
-    u, u_end = (_balanced_bound(q, programs, total, getattr(cfg, "rank_weights", None)) for q in (p, p + 1))
+    u, u_end = p * total // programs, (p + 1) * total // programs
     ti = max(q for q in range(panels) if before[q] <= u)
     p_start = before[ti]
     out = []
@@ -68,13 +66,9 @@ def main():
     ap.add_argument("--k", type=int, default=128)
     ap.add_argument("--rates", default="1e-4,1e-6")
     ap.add_argument("--out", help="also write every program's raw stamps here (CSV: rate, program, slot 0..63)")
-    ap.add_argument("--rank-weights", default="", help="FilterConfig.rank_weights, e.g. 1000,968,875 (default: the "
-                    "default config's)")
     args = ap.parse_args()
     raw = []
     cfg = DEFAULT_FILTER_CONFIG
-    if args.rank_weights:
-        cfg = replace(cfg, rank_weights=tuple(int(v) for v in args.rank_weights.split(",")))
     m, k = args.m, args.k
     g = torch.Generator(device="cuda").manual_seed(0)
     x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)

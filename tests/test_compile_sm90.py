@@ -381,9 +381,6 @@ if __name__ == "__main__":
     # the default's balanced schedule (NOTES.md 65): the t64 case with BALANCED and a panel cost
     fn, sig, consts, opts = CASES["pair_search_tma_masks_t64"]
     CASES["pair_search_tma_masks_balanced"] = (fn, sig, {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
-    # FilterConfig.rank_weights: the ranges weighted by rank (NOTES.md 80)
-    CASES["pair_search_tma_masks_weighted"] = (fn, sig, {**consts, "BALANCED": True, "PANEL_COST": 4, "RANKS": 3,
-                                                         "RANK_W0": 1000, "RANK_W1": 968, "RANK_W2": 875}, opts)
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
@@ -449,7 +446,7 @@ def report():
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
-                                  "pair_search_tma_masks_balanced", "pair_search_tma_masks_weighted",
+                                  "pair_search_tma_masks_balanced",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]

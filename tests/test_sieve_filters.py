@@ -33,14 +33,11 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
-                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
-                        replace(TMA_CFG, block_n=32, tiles_per_program=3, tile_masks=True, balanced=3, panel_cost=2,
-                                rank_weights=(5, 3, 1))],
+                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort")],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-16x32-t3-balanced3-cost2-weights531"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -783,11 +780,6 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
         FilterConfig(tma=True, tile_masks=True, balanced=1, balanced_waves=-1)
     with pytest.raises(ValueError, match="balanced=2 needs tile_masks=True"):
         FilterConfig(tma=True, balanced=2)
-    for bad, b in (((1, 2), 3), ((1, 2, 3, 4, 5), 5), ((0, 1, 1), 3), ((1, 1.5, 1), 3), ([1, 1, 1], 3), ((1, True), 2),
-                   ((1, 2**16 + 1), 2), ((1,), 0)):
-        with pytest.raises(ValueError, match=r"rank_weights must be None or a tuple of balanced \(1..4\) ints"):
-            FilterConfig(tma=True, tile_masks=True, balanced=b, rank_weights=bad)
-
     for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):
         with pytest.raises(ValueError, match="column_groups must be 8 or 16 with block_n >= 2 x column_groups"):
             FilterConfig(**bad)
@@ -801,32 +793,11 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     assert "DEFER" not in FilterConfig().launch_options(pair=False) and "maxnreg" not in FilterConfig().launch_options()
 
 
-@pytest.mark.parametrize("weights,programs", [(None, 396), ((1000, 968, 875), 396), ((1000, 968, 875), 7),
-                                              ((5, 3, 1), 3), ((1, 1), 2), ((2, 1, 1, 9), 13), ((1, 1, 1), 1)])
-def test_balanced_ranges_cover_every_unit_once(weights, programs):
-    """The balanced ranges (ops._balanced_bound, the kernel's _range_bound in Python): they start at 0, end at the
-    total, never go back, and with weights give each rank's programs shares in the weights' ratio (to within a
-    unit); equal weights are the unweighted split."""
-    from int8tc.sieve import ops
-
-    for total in (0, 1, 5, 20000, 3 * 10**7):
-        b = [ops._balanced_bound(q, programs, total, weights) for q in range(programs + 1)]
-        assert b[0] == 0 and b[-1] == total and all(x <= y for x, y in zip(b, b[1:]))
-        if weights is not None and len(set(weights)) == 1:
-            assert b == [ops._balanced_bound(q, programs, total, None) for q in range(programs + 1)]
-        if weights is not None and total == 3 * 10**7:
-            ranks = len(weights)
-            wsum = sum(weights[q * ranks // programs] for q in range(programs))
-            for q in range(programs):
-                share = weights[q * ranks // programs] * total / wsum
-                assert abs((b[q + 1] - b[q]) - share) <= 1, (q, b[q + 1] - b[q], share)
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_pair_search_random_shapes_and_schedules(dev, seed):
     """Random Gram/cross shapes, K in 1..192, value ranges, hit rates 1e-4..1, capacities (ample, half,
     one) and schedules of the default config (grid or balanced at any programs per SM, panel cost,
-    waves rule, rank weights, tiles per program 1..64, 64- or 128-row panels): exact records when they fit, the exact
+    waves rule, tiles per program 1..64, 64- or 128-row panels): exact records when they fit, the exact
     total and true hits only when they do not."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
 
@@ -842,8 +813,6 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     cfg = replace(D, balanced=balanced, panel_cost=int(r.integers(0, 9)) if balanced else 0,
                   balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
                   block_m=int(r.choice([64, 128])))
-    if 1 <= balanced <= 4 and r.random() < 0.7:  # ranges weighted by rank
-        cfg = replace(cfg, rank_weights=tuple(int(v) for v in r.integers(1, 100, balanced)))
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -884,21 +853,17 @@ def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("balanced,tpp,cost,weights", [(1, 32, 0, None), (3, 32, 0, None), (4, 16, 0, None),
-                                                       (3, 64, 0, None), (3, 32, 8, None), (2, 32, 40, None),
-                                                       (0, 64, 0, None), (0, 16, 0, None), (3, 64, 4, (1000, 968, 875)),
-                                                       (4, 32, 4, (1, 7, 2, 30)), (2, 64, 4, (9, 1))])
-def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, weights):
+@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40),
+                                               (0, 64, 0), (0, 16, 0)])
+def test_gpu_balanced_pair_search(rng, balanced, tpp, cost):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
-    programs of up to 40 column tiles, two flushes; t16: one). weights: rank_weights (ranges of very unequal
-    lengths)."""
+    programs of up to 40 column tiles, two flushes; t16: one)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost,
-                  rank_weights=weights)
+    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost)
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()

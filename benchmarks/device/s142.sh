@@ -1,3 +1,4 @@
+# RAN ON COMMIT 1c88bf3 (branch rank-weights: FilterConfig.rank_weights lives there; main reverted it, NOTES 80)
 # twenty-ninth session, fourth call: FilterConfig.rank_weights (the balanced ranges weighted by the programs' rank on
 # their SM; s141: the third program on each SM runs its tiles ~17% slower, NOTES 80). (1) GPU tests of the balanced
 # schedule with and without weights, the random schedules on the GPU, the plan file; (2) ab_plans.py at 16384 and

@@ -106,13 +106,6 @@ class FilterConfig:
     #: chunk) grid would fill fewer than w waves of balanced x SMs programs (larger ones keep the grid,
     #: which measured faster there: NOTES.md 65)
     balanced_waves: int = 0
-    #: the balanced schedule: each program's share of the units by its expected rank among the balanced
-    #: programs of its SM, rank = program id x balanced // programs (the H200 places programs on SMs about so:
-    #: the ids of each SM's 1st, 2nd, 3rd program fall in the grid's thirds), a weight per rank (positive
-    #: ints; None = equal shares). On the H200 a younger block on an SM runs its tiles slower (its warps issue
-    #: after the older blocks'): s141 at 16384 vectors, 0.93 / 0.955 / 1.10 us per tile per program for the
-    #: three ranks, so equal shares leave the third ranks ending ~7 us after the first (NOTES.md 80)
-    rank_weights: tuple[int, ...] | None = None
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -159,11 +152,6 @@ class FilterConfig:
             raise ValueError(f"panel_cost must be an int in 0..64 (column tiles), got {self.panel_cost!r}")
         if isinstance(self.balanced_waves, bool) or not isinstance(self.balanced_waves, int) or self.balanced_waves < 0:
             raise ValueError(f"balanced_waves must be an int >= 0, got {self.balanced_waves!r}")
-        w = self.rank_weights
-        if w is not None and (not isinstance(w, tuple) or len(w) != self.balanced or not 1 <= len(w) <= 4
-                              or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 2**16 for v in w)):
-            raise ValueError(f"rank_weights must be None or a tuple of balanced (1..4) ints in 1..65536, got {w!r} "
-                             f"with balanced={self.balanced}")
         if self.balanced and not self.tile_masks:
             raise ValueError(f"balanced={self.balanced} needs tile_masks=True (the balanced schedule walks its range in "
                              f"chunks whose bits are flushed to items)")
@@ -663,28 +651,8 @@ def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device)
         programs = cfg.balanced * _sm_count(dev)
         tiles, panels = _pair_tiles(m, n, gram, cfg)
         if not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * programs:
-            opts = dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
-            if cfg.rank_weights is not None:
-                opts.update(RANKS=len(cfg.rank_weights), **{f"RANK_W{r}": w for r, w in enumerate(cfg.rank_weights)})
-            return (min(programs, tiles + panels * cfg.panel_cost),), opts
+            return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
     return (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program)), {}
-
-
-def _balanced_bound(q: int, programs: int, total: int, weights: tuple[int, ...] | None) -> int:
-    """The first of the ``total`` schedule units that balanced program q takes (q = programs: total): the kernel's
-    ``_range_bound``, in Python (tests, benchmarks/trace_balanced.py)."""
-    if weights is None:
-        return q * total // programs
-    ranks = len(weights)
-
-    def wsum(q):
-        acc = 0
-        for r, w in enumerate(weights):
-            lo, hi = -(-r * programs // ranks), -(-(r + 1) * programs // ranks)
-            acc += w * (min(max(q, lo), hi) - lo)
-        return acc
-
-    return total * wsum(q) // wsum(programs)
 
 
 def _sm_count(dev: torch.device) -> int:

@@ -317,8 +317,6 @@ def pair_search_tma_kernel(
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
     TRACE: tl.constexpr = False, trace_ptr=None,
-    RANKS: tl.constexpr = 0, RANK_W0: tl.constexpr = 1, RANK_W1: tl.constexpr = 1, RANK_W2: tl.constexpr = 1,
-    RANK_W3: tl.constexpr = 1,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -328,12 +326,11 @@ def pair_search_tma_kernel(
     MASKS): inner tiles set their bits by ``_bound_any`` against h_i - goal + hmin[tile] (hmin_ptr:
     [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
     (FilterConfig.norm_bound); the records it writes itself (late rows) carry the caller's indices through
-    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. RANKS > 0 (BALANCED): the ranges
-    weighted by rank, RANK_W0 .. RANK_W{RANKS - 1} (``_range_bound``)."""
+    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, RANKS, RANK_W0, RANK_W1, RANK_W2, RANK_W3)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -410,45 +407,11 @@ def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N
 
 
 @triton.jit
-def _range_bound(q, n_prog, total, RANKS: tl.constexpr, W0: tl.constexpr, W1: tl.constexpr, W2: tl.constexpr,
-                 W3: tl.constexpr):
-    """The first unit of balanced program q (int64; q = n_prog: total). RANKS = 0: q x total / n_prog (equal
-    shares); else program p has rank p x RANKS // n_prog and a share of total proportional to its rank's weight
-    W<rank>: total x (the weights of programs 0 .. q - 1) / (all programs' weights)."""
-    if RANKS == 0:
-        return q * total // n_prog
-    else:
-        cum = _rank_weight_sum(q, n_prog, 0, RANKS, W0) + _rank_weight_sum(q, n_prog, 1, RANKS, W1)
-        full = _rank_weight_sum(n_prog + 0 * q, n_prog, 0, RANKS, W0) + _rank_weight_sum(n_prog + 0 * q, n_prog, 1, RANKS,
-                                                                                         W1)
-        if RANKS > 2:
-            cum += _rank_weight_sum(q, n_prog, 2, RANKS, W2)
-            full += _rank_weight_sum(n_prog + 0 * q, n_prog, 2, RANKS, W2)
-        if RANKS > 3:
-            cum += _rank_weight_sum(q, n_prog, 3, RANKS, W3)
-            full += _rank_weight_sum(n_prog + 0 * q, n_prog, 3, RANKS, W3)
-        return total * cum // full
-
-
-@triton.jit
-def _rank_weight_sum(q, n_prog, RANK: tl.constexpr, RANKS: tl.constexpr, W: tl.constexpr):
-    # W x (programs p < q of rank RANK): rank r holds p with r n_prog <= p RANKS < (r + 1) n_prog, i.e.
-    # p from ceil(r n_prog / RANKS) (none when RANK >= RANKS: the weight's slot is unused)
-    if RANK >= RANKS:
-        return q * 0
-    else:
-        lo = (RANK * n_prog + RANKS - 1) // RANKS
-        hi = ((RANK + 1) * n_prog + RANKS - 1) // RANKS
-        return W * (tl.minimum(tl.maximum(q, lo), hi) - lo)
-
-
-@triton.jit
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
-                   TRACE: tl.constexpr = False, trace_ptr=None, RANKS: tl.constexpr = 0, RANK_W0: tl.constexpr = 1,
-                   RANK_W1: tl.constexpr = 1, RANK_W2: tl.constexpr = 1, RANK_W3: tl.constexpr = 1):
+                   TRACE: tl.constexpr = False, trace_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -457,7 +420,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     both in a Gram search's triangle). TRACE (diagnostics): cycle stamps per program in trace_ptr
     [programs, TRACE_SLOTS] int64: SM cycles at 0 the start, 1 after the panel search, then per chunk (before; loop
     done; flushed) from slot 2 on (up to 19 chunks), 63 the end; 60 / 61 the global timer (ns) at the start / end,
-    62 the SM. RANKS > 0: the ranges weighted by the programs' ranks (``_range_bound``)."""
+    62 the SM."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
     _stamp(trace_ptr, 60, TRACE, 1)
     _stamp(trace_ptr, 62, TRACE, 2)
@@ -467,8 +430,8 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     total = _units_before(n_panels, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     pid = tl.program_id(0).to(tl.int64)
     n_prog = tl.num_programs(0)
-    u = _range_bound(pid, n_prog, total, RANKS, RANK_W0, RANK_W1, RANK_W2, RANK_W3)
-    u_end = _range_bound(pid + 1, n_prog, total, RANKS, RANK_W0, RANK_W1, RANK_W2, RANK_W3)
+    u = pid * total // n_prog
+    u_end = (pid + 1) * total // n_prog
     lo = n_panels * 0  # the panel holding unit u: the last p with _units_before(p) <= u
     hi = n_panels
     while hi - lo > 1:
