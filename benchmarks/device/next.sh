@@ -1,16 +1,18 @@
-# planned device work of the thirtieth session (written at the end of the twenty-ninth). Next free script: s142
-# (s141.sh, the 16384 / 12288 raw trace stamps for benchmarks/analyse_trace.py, is written; run it first if it has no
-# results/trace_*_session29_s141* yet). The tree's src and tests equal 3be9c62's, whose filter GPU tests all passed
-# (s139: 145) and whose bench-filters is s139's (roof 1319 sustained): pair search 65536 58.5-59.9%, 131072
-# 61.1-62.6%, 16384 plan 36.9%; bucketing 57.5-69.8%.
+# planned device work of the thirtieth session (written at the end of the twenty-ninth). Next free script: s144.
+# The tree's src and tests equal 3be9c62's, whose filter GPU tests all passed (s139: 145) and whose bench-filters is
+# s139's (roof 1319 sustained): pair search 65536 58.5-59.9%, 131072 61.1-62.6%, 16384 plan 36.9%; bucketing
+# 57.5-69.8%. No GPU run is owed by this tree.
 # Issue 4's one short shape is the 16384-vector Gram search (plan ~71 us, 50% needs ~53 us). Bound (NOTES 79, 80):
 # per program ~42 us of tile loops (~830 TOPS at 3 programs per SM; the pair test's control loop reads ~940), so
 # even with no imbalance (~8 us) and no item kernel (~8 us) the plan would be ~55 us (47%): the loop must get faster
 # as well. Tried and slower: the items taken by the search's own programs (NOTES 80, branch steal-items), a PDL
 # item kernel (66), four blocks per SM (67), the fused add-max (67), 64x64 / 128x128 tiles (61, 64), norm_bound at
-# 16384 (its sort, 72, 78). Untried: a per-SM assignment of the balanced ranges (if analyse_trace shows the SM's
-# total tiles set the ends), the row limits and range check folded into the search kernel (one launch less, ~2 us),
-# each program's first panel from a host table (the binary search with int64 divisions, ~2 us per program).
+# 16384 (its sort, 72, 78), ranges weighted by the program's rank on its SM (80, branch rank-weights: the third
+# block per SM runs 17% slower per tile, but fewer tiles for it did not end it sooner), panel costs 0-6, two
+# programs per SM (80). Untried: a placement the kernel controls (each program reads its SM and slot at its start
+# and takes that SM's share; it must stay exact when blocks land otherwise), the row limits and range check folded
+# into the search kernel (one launch less, ~2 us), each program's first panel from a host table (~2 us each).
+# benchmarks/ab_plans.py times config variants as plans side by side; benchmarks/analyse_trace.py reads the stamps.
 #
 # planned device work of the twenty-ninth session (written at the end of the twenty-eighth). Next free script: s140;
 # s139.sh is written and never run: it does (a), (b) and the trace below in one call (see its header for ab_old).
