@@ -4,8 +4,8 @@ on three calls each. Then the variants are timed alternated (rounds in reversed 
 ``time_cuda`` with a warm-up of its own calls before each window), and the median over rounds is printed with the
 plan's TOPS and % of ``--roof``.
 
-A variant is ``name:field=value[,value...][;field=value]`` over DEFAULT_FILTER_CONFIG (ints; a comma list is a
-tuple; "none" is None):
+A variant is ``name:field=value[,value...][;field=value]`` over DEFAULT_FILTER_CONFIG (ints, a comma list of ints
+as a tuple, none / true / false, else a string):
 
     PYTHONPATH=src python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4 \
         --variants "c0:panel_cost=0" "c6:panel_cost=6" "b2:balanced=2" --csv ab.csv
@@ -29,18 +29,26 @@ def sorted_records(hits) -> torch.Tensor:
     return r[torch.argsort(r[:, 0] * (1 << 32) + r[:, 1])]
 
 
+def _value(v: str):
+    # "none", "true" / "false", an int, a comma list of ints (a tuple), else the string
+    low = v.lower()
+    if low in ("none", "true", "false"):
+        return {"none": None, "true": True, "false": False}[low]
+    try:
+        return tuple(int(u) for u in v.split(",")) if "," in v else int(v)
+    except ValueError:
+        return v
+
+
 def variant(spec: str):
-    """(name, config) from ``name:field=value;...``."""
+    """(name, config) from ``name:field=value;...`` (FilterConfig checks the values; an unknown field raises)."""
     name, _, fields = spec.partition(":")
     kw = {}
     for f in filter(None, fields.split(";")):
-        key, _, val = f.partition("=")
-        if val.lower() == "none":
-            kw[key] = None
-        elif "," in val:
-            kw[key] = tuple(int(v) for v in val.split(","))
-        else:
-            kw[key] = int(val)
+        key, eq, val = f.partition("=")
+        if not eq:
+            raise SystemExit(f"variant {spec!r}: {f!r} is not field=value")
+        kw[key] = _value(val)
     return name, replace(D, **kw)
 
 
