@@ -46,8 +46,8 @@ def main():
     for rate, t in by_rate.items():
         programs = len(t)
         g0 = min(r[60] for r in t)
-        tiles, chunks, panels, busy, end, sm, ghz = [], [], [], [], [], [], []
-        per_chunk = []  # (tiles, us per tile, first chunk of its program)
+        tiles, chunks, panels, busy, end, sm, ghz, loops = [], [], [], [], [], [], [], []
+        per_chunk = []  # (tiles, loop us, holds its panel's first tile) of every stamped chunk
         for p, r in enumerate(t):
             walk = chunks_of(p, programs, args.m, CFG, detail=True)
             sizes = [n for n, _, _ in walk]
@@ -60,10 +60,10 @@ def main():
             end.append((r[61] - g0) / 1e3)
             sm.append(r[62])
             ghz.append(f)
-            for c, (n, _, diag) in enumerate(walk[:19]):
-                s0, s1 = r[2 + 3 * c], r[3 + 3 * c]
-                per_chunk.append((n, (s1 - s0) / f / 1e3, diag))
-        tiles, chunks, panels, busy, end = map(np.array, (tiles, chunks, panels, busy, end))
+            for c, (n, _, diag) in enumerate(walk[:19]):  # (the stamps hold 19 chunks)
+                per_chunk.append((n, (r[3 + 3 * c] - r[2 + 3 * c]) / f / 1e3, diag))
+            loops.append(sum(u for _, u, _ in per_chunk[len(per_chunk) - len(walk[:19]):]))
+        tiles, chunks, panels, busy, end, loops = map(np.array, (tiles, chunks, panels, busy, end, loops))
         sm_tiles = {}
         for s, n in zip(sm, tiles):
             sm_tiles[s] = sm_tiles.get(s, 0) + n
@@ -93,14 +93,11 @@ def main():
         coef, r2 = fit([n_c, diag_c], us_c)
         print(f"  chunk loop time ~ tiles + holds the diagonal tile: R^2 {r2:.3f}, {coef[0]:.3f} us per tile, "
               f"{coef[1]:.3f} us for the diagonal tile's chunk, {coef[2]:.3f} us per chunk")
-        rank = np.zeros(programs, dtype=int)
-        for s in set(sm):
-            for k, p in enumerate(sorted(p for p in range(programs) if sm[p] == s)):
-                rank[p] = k
-        loops = np.zeros(programs)
-        for p, r in enumerate(t):
-            n_ch = min(chunks[p], 19)
-            loops[p] = sum(r[3 + 3 * c] - r[2 + 3 * c] for c in range(n_ch)) / ghz[p] / 1e3
+        rank = np.zeros(programs, dtype=int)  # the order of its id among its SM's programs
+        on_sm = {}
+        for p, s in enumerate(sm):
+            rank[p] = len(on_sm.setdefault(s, []))
+            on_sm[s].append(p)
         per_tile = loops / np.maximum(tiles, 1)
         for k in range(rank.max() + 1):
             m = rank == k
