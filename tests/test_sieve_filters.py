@@ -10,7 +10,11 @@ import numpy as np
 import pytest
 import torch
 
+import triton
+import triton.language as tl
+
 from int8tc.sieve import SMALL_FILTER_CONFIG, bucket, half_norms, pair_search, segment_pair_search
+from int8tc.sieve._kernels.filters import _panel_of
 from int8tc.sieve import reference as ref
 
 CFG = SMALL_FILTER_CONFIG
@@ -850,6 +854,60 @@ def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
         assert ops._pair_grid(5, 5, True, D, H200()) == ((1 + 4,), {"BALANCED": True, "PANEL_COST": 4})
     finally:
         ops._sm_count = real
+
+
+@triton.jit
+def _panel_of_kernel(u_ptr, out_ptr, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     PANEL_COST: tl.constexpr):
+    # filters._panel_of for unit u_ptr[i], one program per unit
+    i = tl.program_id(0)
+    tl.store(out_ptr + i, _panel_of(tl.load(u_ptr + i), n_tiles.to(tl.int64), GRAM, BLOCK_M, BLOCK_N, PANEL_COST))
+
+
+def _units_before_py(p: int, n_tiles: int, gram: bool, bm: int, bn: int, cost: int) -> int:
+    # the balanced schedule's units before panel p (filters._units_before), with Python integers
+    if not gram:
+        return p * (cost + n_tiles)
+    first = [(t * bm) // bn for t in range(p)]  # each panel's first column tile (filters._first_tile)
+    return cost * p + sum(n_tiles - f for f in first)
+
+
+@pytest.mark.parametrize("bm,bn", [(64, 128), (128, 64), (64, 64), (32, 128), (128, 32)])
+@pytest.mark.parametrize("gram", [True, False])
+def test_panel_of_finds_the_panel_holding_each_unit(dev, bm, bn, gram):
+    """``_panel_of`` (the balanced schedule's first panel of a program: an FP64 guess from the units'
+    quadratic, then exact steps) against the definition, the last p with units_before(p) <= u, for every
+    unit of small searches and the panels' edges (first and last unit of each panel) of large ones,
+    panel costs 0..8, at most 2^20 x 2^20 vectors."""
+    for m, n, cost in [(1, 1, 0), (5, 3, 4), (300, 300, 0), (700, 650, 3), (1000, 1000, 8), (16384, 16384, 4),
+                       (100003, 99991, 1), (1 << 20, 1 << 20, 4), (1 << 20, 1 << 20, 0)]:
+        n = m if gram else n
+        n_tiles, n_panels = -(-n // bn), -(-m // bm)
+        starts = [_units_before_py(p, n_tiles, gram, bm, bn, cost) for p in range(n_panels + 1)] if n_panels < 5000 \
+            else None
+        if starts is None:  # large: every 97th panel's edges plus the last panels' (prefix sums in closed form)
+            ps = sorted(set(list(range(0, n_panels, 97)) + list(range(n_panels - 40, n_panels))))
+            if gram and bm < bn:
+                r = bn // bm
+                before = lambda p: r * ((p // r) * (p // r - 1) // 2) + (p // r) * (p - r * (p // r))  # noqa: E731
+            elif gram:
+                before = lambda p: (bm // bn) * (p * (p - 1) // 2)  # noqa: E731
+            else:
+                before = lambda p: 0  # noqa: E731
+            edge = {p: cost * p + p * n_tiles - before(p) for p in ps + [p + 1 for p in ps]}
+            us, want = [], []
+            for p in ps:
+                if edge[p + 1] > edge[p]:
+                    us += [edge[p], edge[p + 1] - 1]
+                    want += [p, p]
+        else:
+            total = starts[-1]
+            us = list(range(total)) if total <= 3000 else sorted(set(starts[:-1]) | {s - 1 for s in starts[1:]})
+            want = [int(np.searchsorted(starts, u, side="right")) - 1 for u in us]
+        u = torch.tensor(us, dtype=torch.int64, device=dev)
+        out = torch.full((len(us),), -1, dtype=torch.int64, device=dev)
+        _panel_of_kernel[(len(us),)](u, out, n_tiles, GRAM=gram, BLOCK_M=bm, BLOCK_N=bn, PANEL_COST=cost)
+        np.testing.assert_array_equal(out.cpu().numpy(), np.array(want), err_msg=f"{m} x {n}, cost {cost}")
 
 
 @pytest.mark.gpu

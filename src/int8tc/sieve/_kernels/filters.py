@@ -202,7 +202,7 @@ def _chains8(acc, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr):
 
 @triton.jit
 def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr, BLOCK_M: tl.constexpr,
-             BLOCK_N: tl.constexpr, GROUPS: tl.constexpr):
+             BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, CHAINS: tl.constexpr = False):
     """1 where a row of the tile holds a hit in column group g (``_groups``), else 0
     ([BLOCK_M, GROUPS] int32, exact): on inner tiles the group maxima of |dot| - h_j against
     h_i - goal (abs, sub and max per element; no shuffle, no tile-wide reduction), on edge and
@@ -213,6 +213,8 @@ def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexp
         if TRI:
             hit = hit & (rows[:, None] < cols[None, :])
         r = _groups(hit.to(tl.int32), BLOCK_M, BLOCK_N, GROUPS)
+    elif CHAINS and BLOCK_N == 8 * GROUPS:  # linear chains, fused by ptxas into 3-input max (the min chain is dropped)
+        r = (_chains8(t, BLOCK_M, GROUPS)[0] >= hxg[:, None]).to(tl.int32)
     else:
         r = (_groups(t, BLOCK_M, BLOCK_N, GROUPS) >= hxg[:, None]).to(tl.int32)
     return r
@@ -241,16 +243,24 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
     item_count_ptr (Triton joins a warp's) and writes them, in rounds of one item per (row, g),
     only if all of the row's fit below ``item_cap``; a row that does not (items <= hits: then
     hits > item_cap) is late and leaves empty items in its slots below item_cap. Elementwise on the [BLOCK_M, GROUPS]
-    bits (no per-group loop). Returns (the rows' tile bits, the rows with items not written)."""
+    bits (no per-group loop). Returns (the rows' tile bits, the rows with items not written, whether any row is
+    late)."""
     pc = _popc(qbits)
     slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
     # a row with any (row, g) past item_cap is late as a whole: the caller recomputes its tiles
-    late_rows = tl.max(((pc > 0) & (slot + pc > item_cap)).to(tl.int32), axis=1) > 0
+    over = (pc > 0) & (slot + pc > item_cap)
+    late_rows = tl.max(over.to(tl.int32), axis=1) > 0
     keep_any = (pc > 0) & ~late_rows[:, None]
     gid = tl.arange(0, GROUPS)[None, :] + tl.zeros_like(pc)
     row2 = rows[:, None] + tl.zeros_like(pc)
+    # one block-wide reduction, if no row is late: the most items of a kept (row, g) (pc <= 32), and bit 6 set by a
+    # late row (its pc is not kept; then the kept maximum needs a second reduction)
+    n_rounds = tl.max(tl.max(tl.where(keep_any, pc, 0) | (over.to(tl.int32) << 6), axis=1), axis=0)
+    any_late = n_rounds >= 64
+    if any_late:
+        n_rounds = tl.max(tl.max(tl.where(keep_any, pc, 0), axis=1), axis=0)
     b = qbits
-    for r in range(0, tl.max(tl.max(tl.where(keep_any, pc, 0), axis=1), axis=0)):
+    for r in range(0, n_rounds):
         low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
         keep = keep_any & (pc > r)
         item = items_ptr + (slot + r) * 4
@@ -260,7 +270,7 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
         tl.store(item + 3, gid, mask=keep)
         b = b ^ low
     bits = tl.zeros_like(rows)
-    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # empty items in the late rows' slots below item_cap
+    if any_late:  # empty items in the late rows' slots below item_cap
         hole = tl.where(late_rows[:, None], tl.minimum(tl.maximum(item_cap - slot, 0), pc.to(tl.int64)), 0).to(tl.int32)
         for r in range(0, tl.max(tl.max(hole, axis=1), axis=0)):
             item = items_ptr + (slot + r) * 4
@@ -269,7 +279,7 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
             tl.store(item + 2, tl.zeros_like(pc), mask=hole > r)  # col_end 0: tests no column
             tl.store(item + 3, tl.zeros_like(pc), mask=hole > r)
         bits = tl.reduce(qbits, 1, _or)
-    return bits, late_rows
+    return bits, late_rows, any_late
 
 
 @triton.jit
@@ -407,6 +417,31 @@ def _tiles_before(p, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N
 
 
 @triton.jit
+def _panel_of(u, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, PANEL_COST: tl.constexpr):
+    """The panel holding schedule unit u (int64, 0 <= u < the search's units): the last p with
+    ``_units_before(p) <= u``. A guess from the quadratic the units follow (in a Gram search panel p starts
+    near w p - a p^2 units, w = n_tiles + PANEL_COST + b; FP64), then exact steps (at most a few): some integer
+    evaluations instead of a binary search's ~log2(panels) dependent ones."""
+    uf = u.to(tl.float64)
+    if GRAM:
+        if BLOCK_M >= BLOCK_N:  # _tiles_before's panels before p: r p (p - 1) / 2, r = BLOCK_M / BLOCK_N
+            a: tl.constexpr = (BLOCK_M // BLOCK_N) / 2
+        else:  # ~ p^2 / (2 r) - p / 2, r = BLOCK_N / BLOCK_M
+            a: tl.constexpr = 1 / (2 * (BLOCK_N // BLOCK_M))
+        w = (n_tiles + PANEL_COST).to(tl.float64) + (a if BLOCK_M >= BLOCK_N else 0.5)
+        g = (w - tl.sqrt(tl.maximum(w * w - 4 * a * uf, 0.0))) / (2 * a)
+    else:
+        g = uf / (n_tiles + PANEL_COST).to(tl.float64)
+    p = tl.maximum(g.to(tl.int64), 0)
+    # _units_before grows with p, is 0 at p = 0 and exceeds u at the last panel's end: both walks stop in range
+    while _units_before(p + 1, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST) <= u:
+        p += 1
+    while _units_before(p, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST) > u:
+        p -= 1
+    return p
+
+
+@triton.jit
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
@@ -432,15 +467,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     n_prog = tl.num_programs(0)
     u = pid * total // n_prog
     u_end = (pid + 1) * total // n_prog
-    lo = n_panels * 0  # the panel holding unit u: the last p with _units_before(p) <= u
-    hi = n_panels
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if _units_before(mid, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST) <= u:
-            lo = mid
-        else:
-            hi = mid
-    ti = lo
+    ti = _panel_of(u, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     _stamp(trace_ptr, 1, TRACE)
     slot = 2
@@ -501,12 +528,12 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                 r = _bound_any(acc, hxg + hmin, BLOCK_M, BLOCK_N, GROUPS).to(tl.int32)
         else:
             hy = hy_desc.load([tj * BLOCK_N])
-            r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS)
-        qbits = qbits | (r << t)
+            r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS, True)
+        qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)  # (bit 31: -2^31)
     _stamp(trace_ptr, trace_slot, TRACE)
-    bits, late_rows = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                   count_ptr + 1, capacity, BLOCK_N, GROUPS)
-    if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full: the rest written here, in rounds
+    bits, late_rows, any_late = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
+                                             count_ptr + 1, capacity, BLOCK_N, GROUPS)
+    if any_late:  # the item buffer is full: the rest written here, in rounds
         for t in range(0, n_here):
             late = _late_rows(bits, late_rows, t)
             if tl.max(late.to(tl.int32), axis=0) > 0:
@@ -563,10 +590,10 @@ def segment_pair_search_tma_kernel(
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, True, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, end, ROUNDS)
     if MASKS:
-        bits, late_rows = _write_items(qbits, rows, start + tj0 * BLOCK_N, end,
-                                       out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity, BLOCK_N,
-                                       GROUPS)
-        if tl.max(late_rows.to(tl.int32), axis=0) > 0:  # the item buffer is full (hits > capacity): the rest written here, in rounds
+        bits, late_rows, any_late = _write_items(qbits, rows, start + tj0 * BLOCK_N, end,
+                                                 out_ptr + tl.cast(capacity, tl.int64) * 4, count_ptr + 1, capacity,
+                                                 BLOCK_N, GROUPS)
+        if any_late:  # the item buffer is full (hits > capacity): the rest written here, in rounds
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
                 if tl.max(late.to(tl.int32), axis=0) > 0:
@@ -1079,9 +1106,8 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
                                                   tl.program_id(0) % ITEM_SUBS, n_tiles, items_ptr, item_cap)
             late_rows = bits != 0  # bits: the late (row, tile) pairs only
         else:
-            bits, late_rows = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap, BLOCK_N,
-                                           GROUPS)
-            any_late = tl.max(late_rows.to(tl.int32), axis=0) > 0
+            bits, late_rows, any_late = _write_items(qbits, rows, c0 * BLOCK_N, N, items_ptr, item_count_ptr, item_cap,
+                                                     BLOCK_N, GROUPS)
         if any_late:  # the item buffer is full: these rows appended here
             for t in range(0, n_here):
                 late = _late_rows(bits, late_rows, t)
