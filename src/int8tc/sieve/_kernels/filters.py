@@ -227,11 +227,12 @@ def _or(a, b):
 
 @triton.jit
 def _popc(x):
-    # bits set in each int32 (SWAR; arithmetic shifts are harmless here: every mask drops bit 31)
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return (x * 0x01010101) >> 24
+    # bits set in each int32: the SWAR count on the unsigned bits, which LLVM turns into one popc
+    u = x.to(tl.uint32, bitcast=True)
+    u = u - ((u >> 1) & 0x55555555)
+    u = (u & 0x33333333) + ((u >> 2) & 0x33333333)
+    u = (u + (u >> 4)) & 0x0F0F0F0F
+    return ((u * 0x01010101) >> 24).to(tl.int32, bitcast=True)
 
 
 @triton.jit
