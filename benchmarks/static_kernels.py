@@ -12,6 +12,11 @@ builds do; they can allocate registers differently (NOTES.md 51).
     python benchmarks/static_kernels.py [--out FILE.csv]           # the filter variants
     python benchmarks/static_kernels.py --all [--out FILE.csv]     # every kernel of tests/test_compile_sm90.py,
                                                                     # at the configurations listed there
+    python benchmarks/static_kernels.py --match "default g16" --set NUM_STAGES=4 --maxnreg 160   # variants
+
+``loop_path`` is the instructions per warp on the shortest trip round the innermost loop that holds the kernel's
+first tensor-core product (HGMMA/IGMMA): in the filters' hot loops a tile with no hit (NOTES.md 81); -1 if the
+first product is in no loop.
 """
 
 from __future__ import annotations
@@ -61,7 +66,63 @@ def resources(kernel) -> dict:
 
     return {"registers": field("REG"), "stack_bytes": field("STACK"), "sass_instructions": len(ins),
             "global_stores": sum(" STG" in line for line in ins), "shuffles": sum("SHFL" in line for line in ins),
-            "barriers": sum(" BAR" in line for line in ins)}
+            "barriers": sum(" BAR" in line for line in ins), "loop_path": loop_path(sass)}
+
+
+def loop_path(sass: str) -> int:
+    """Instructions on the shortest cycle through the first tensor-core product's innermost loop, from
+    ``nvdisasm -c`` output: basic blocks split at labels and after branches, edges to branch targets and (for
+    predicated branches) the next block; the cycle is the shortest way from the product's block back to it."""
+    import heapq
+
+    blocks, cur = [], {"label": None, "ops": []}
+    for line in sass.splitlines():
+        m = re.match(r"^(\.L_x_\d+):", line)
+        if m:
+            if cur["ops"] or cur["label"]:
+                blocks.append(cur)
+            cur = {"label": m.group(1), "ops": []}
+            continue
+        m = re.match(r"\s*/\*[0-9a-f]+\*/\s*(@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)(.*)", line)
+        if m:
+            cur["ops"].append((bool(m.group(1)), m.group(2), m.group(3)))
+            if m.group(2) in ("BRA", "EXIT", "RET"):
+                blocks.append(cur)
+                cur = {"label": None, "ops": []}
+    blocks.append(cur)
+    where = {b["label"]: i for i, b in enumerate(blocks) if b["label"]}
+
+    def successors(i):
+        if not blocks[i]["ops"]:
+            return [i + 1] if i + 1 < len(blocks) else []
+        pred, op, rest = blocks[i]["ops"][-1]
+        if op == "BRA":
+            target = re.search(r"\((\.L_x_\d+)\)", rest)
+            out = [where[target.group(1)]] if target and target.group(1) in where else []
+            if pred or re.match(r"\s*!?U?P\d", rest):  # a predicated branch also falls through
+                out.append(i + 1)
+            return out
+        if op in ("EXIT", "RET") and not pred:
+            return []
+        return [i + 1] if i + 1 < len(blocks) else []
+
+    start = next((i for i, b in enumerate(blocks) if any(op in ("HGMMA", "IGMMA") for _, op, _ in b["ops"])), None)
+    if start is None:
+        return -1
+    dist, queue = {}, []
+    for v in successors(start):  # shortest way back to the product's block, Dijkstra on block lengths
+        if len(blocks[start]["ops"]) < dist.get(v, 1 << 30):
+            dist[v] = len(blocks[start]["ops"])
+            heapq.heappush(queue, (dist[v], v))
+    while queue:
+        d, u = heapq.heappop(queue)
+        if d > dist.get(u, 1 << 30) or u == start:
+            continue
+        for v in successors(u):
+            if d + len(blocks[u]["ops"]) < dist.get(v, 1 << 30):
+                dist[v] = d + len(blocks[u]["ops"])
+                heapq.heappush(queue, (dist[v], v))
+    return dist.get(start, -1)
 
 
 def cases():
@@ -115,11 +176,13 @@ def cases():
     ps128 = dict(ps_tma, y_desc="tensordesc<i8[128, 128]>", hy_desc="tensordesc<i32[128]>")
     for bound in (False, True):
         out.append((f"pair_search default g16 t64{' bound' if bound else ''}", pair_search_tma_kernel,
-                    dict(ps128, hmin_ptr="*i32") if bound else ps128,
+                    dict(ps128, hmin_ptr="*i32", perm_ptr="*i64") if bound else ps128,
                     {"KP": 128, "GRAM": True, "TILES_PER_PROGRAM": 64, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128,
                      "NUM_STAGES": 3, "ROW_HITS": False, "DEFER": False, "ROUNDS": False, "MASKS": True,
-                     "GROUPS": 16, "NORM_BOUND": bound, **({} if bound else {"hmin_ptr": None})},
+                     "GROUPS": 16, "NORM_BOUND": bound, **({} if bound else {"hmin_ptr": None, "perm_ptr": None})},
                     {"num_warps": 4, "maxnreg": 168}))
+    out.append(("pair_search default g16 t64 balanced", pair_search_tma_kernel, ps128,
+                {**out[-2][3], "BALANCED": True, "PANEL_COST": 4}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,
@@ -176,20 +239,33 @@ def main(argv=None) -> int:
     p.add_argument("--out", help="write the table as CSV here")
     p.add_argument("--all", action="store_true", help="every kernel of tests/test_compile_sm90.py instead")
     p.add_argument("--match", default="", help="only the cases whose name holds this text")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=INT",
+                   help="override this constexpr in every case that has it (not with --all)")
+    p.add_argument("--maxnreg", type=int, help="this register cap for every case (not with --all)")
     args = p.parse_args(argv)
+    if args.all and (args.set or args.maxnreg):
+        p.error("--set and --maxnreg apply to the filter variants, not to --all")
+    sets = {}
+    for item in args.set:
+        key, eq, val = item.partition("=")
+        if not eq or not val.lstrip("-").isdigit():
+            p.error(f"--set wants NAME=INT, got {item!r}")
+        sets[key] = int(val)
     os.environ.pop("TRITON_INTERPRET", None)
     rows = []
     if args.all:
         built = compile_test_kernels()
     else:
-        built = ((name, _compile(fn, sig, consts, **opts)) for name, fn, sig, consts, opts in cases()
-                 if args.match in name)
+        built = ((name, _compile(fn, sig, {**consts, **{k: v for k, v in sets.items() if k in consts}},
+                                 **(dict(opts, maxnreg=args.maxnreg) if args.maxnreg else opts)))
+                 for name, fn, sig, consts, opts in cases() if args.match in name)
     width = 110 if args.all else 48
     for name, kernel in built:
         r = {"kernel": name, **resources(kernel)}
         rows.append(r)
         print(f"{name[:width]:{width}s} regs {r['registers']:3d}  stack {r['stack_bytes']:4d}  SASS {r['sass_instructions']:5d}  "
-              f"STG {r['global_stores']:3d}  SHFL {r['shuffles']:3d}  BAR {r['barriers']:3d}", flush=True)
+              f"STG {r['global_stores']:3d}  SHFL {r['shuffles']:3d}  BAR {r['barriers']:3d}  loop {r['loop_path']:4d}",
+              flush=True)
     if args.out:
         with open(args.out, "w", newline="") as fh:
             w = csv.DictWriter(fh, fieldnames=list(rows[0]))

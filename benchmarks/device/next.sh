@@ -1,3 +1,22 @@
+# planned device work of the thirty-first session (written at the end of the thirtieth). Next free script: s150
+# (s149.sh is written and never run).
+# The tree's src and tests are 876018a's, whose filter GPU tests all passed (s148: 46 + 76 + 18 + 22) and whose
+# 16384 plans equal e28aa57's (s148); bench-filters ran on e28aa57 (s147, roof 1288 sustained): pair search 16384
+# plan 40.5%, 65536 60.0-60.3%, 131072 63.8-64.0%; bucketing 54.2-71.5%. No GPU run is owed by this tree.
+# Issue 4's one short shape is still the 16384-vector Gram search: plan 0.066 ms, 50% needs ~0.053 (NOTES 81). What
+# the thirtieth session learned: instructions cut from the loop and the program start paid more than predicted
+# (-7% for ~5% fewer loop instructions and 1 us less start), because the third block on each SM runs in what the
+# other two leave: fewer instructions narrowed the ranks' spread (1.11 -> 1.06 us per tile for the third). So keep
+# cutting instructions. FIRST: bash benchmarks/device/s149.sh (written, never run): the default's stages and register
+# cap as ab_plans variants at 16384 and 65536; statically the balanced exact loop is 345 instructions per tile at
+# the default 3 stages / 168 registers and 313-318 at 4 / 168, 3 / 160, 2 / 160 (its ~44 IMAD moves drop to ~20;
+# NOTES 81). If one wins at 16384 and is not slower at 65536 / 131072, make it the default (or a balanced-only field)
+# and rerun the filter GPU tests and bench-filters. Other candidates, static first (SASS path counts, NOTES 81):
+# (a) the remaining IMAD moves (the schedule's int64 scalars as int32 did not change them: 348); (b) the flush's layout conversions
+# (pc to the atomic's blocked layout, and each round's column value); (c) the panel loads at a panel change
+# (~1 us, not prefetched); (d) the item kernel (~7 us at 1e-4). Time each as plans against the tree before it
+# in alternated processes (s145/s146's pattern: ab_plans.py with a dummy "same" variant, the old src archived).
+#
 # planned device work of the thirtieth session (written at the end of the twenty-ninth). Next free script: s144.
 # The tree's src and tests equal 3be9c62's, whose filter GPU tests all passed (s139: 145) and whose bench-filters is
 # s139's (roof 1319 sustained): pair search 65536 58.5-59.9%, 131072 61.1-62.6%, 16384 plan 36.9%; bucketing
