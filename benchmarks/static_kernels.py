@@ -183,6 +183,8 @@ def cases():
                     {"num_warps": 4, "maxnreg": 168}))
     out.append(("pair_search default g16 t64 balanced", pair_search_tma_kernel, ps128,
                 {**out[-2][3], "BALANCED": True, "PANEL_COST": 4}, {"num_warps": 4, "maxnreg": 168}))
+    out.append(("pair_search default g16 t64 balanced hy_ptr", pair_search_tma_kernel, dict(ps128, hy_ptr="*i32"),
+                {**out[-3][3], "BALANCED": True, "PANEL_COST": 4}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,

@@ -93,7 +93,7 @@ def main():
             count.zero_()
             launch(pair_search_tma_kernel, grid, xd, h, yd, hd, m, m, int(goal), buf, count, cap, KP=xp.shape[1],
                    GRAM=True, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
-                   BLOCK_K=bk, NUM_STAGES=cfg.num_stages, **opts, **cfg.launch_options(),
+                   BLOCK_K=bk, NUM_STAGES=cfg.num_stages, hy_ptr=h, **opts, **cfg.launch_options(),
                    **(dict(TRACE=True, trace_ptr=trace) if tr else {}))
 
         plain = time_cuda(lambda: run(False), 20, warmup=3, warmup_ms=200, repeats=5)

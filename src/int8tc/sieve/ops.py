@@ -634,7 +634,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
                capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
                **opts, **cfg.launch_options(),
-               **({} if hmin is None else dict(hmin_ptr=hmin, NORM_BOUND=True, perm_ptr=perm)))
+               **(dict(hy_ptr=hy) if hmin is None else dict(hmin_ptr=hmin, NORM_BOUND=True, perm_ptr=perm)))
     else:
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,

@@ -327,7 +327,7 @@ def pair_search_tma_kernel(
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
-    TRACE: tl.constexpr = False, trace_ptr=None,
+    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -337,11 +337,12 @@ def pair_search_tma_kernel(
     MASKS): inner tiles set their bits by ``_bound_any`` against h_i - goal + hmin[tile] (hmin_ptr:
     [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
     (FilterConfig.norm_bound); the records it writes itself (late rows) carry the caller's indices through
-    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s."""
+    perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. hy_ptr (h_y [N] int32, optional): the MASKS
+    loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it)."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -351,7 +352,7 @@ def pair_search_tma_kernel(
         for c0 in range(0, n_here, CHUNK):
             _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0 + c0, tl.minimum(n_here - c0, CHUNK), rows, rmask,
                               hxg, row_edge, N, out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K,
-                              NUM_STAGES, GROUPS, hmin_ptr, NORM_BOUND, perm_ptr)
+                              NUM_STAGES, GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, hy_ptr=hy_ptr)
     else:
         for t in tl.range(0, n_here, num_stages=NUM_STAGES):
             tj = tj0 + t
@@ -447,7 +448,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
-                   TRACE: tl.constexpr = False, trace_ptr=None):
+                   TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -489,7 +490,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                                   tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
                                   (ti32 + 1) * BLOCK_M > M, N,
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1)
+                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr)
                 _stamp(trace_ptr, slot + 2, TRACE)
                 slot += 3
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
@@ -505,7 +506,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                       hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None, TRACE: tl.constexpr = False,
-                      trace_ptr=None, trace_slot=0):
+                      trace_ptr=None, trace_slot=0, hy_ptr=None):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
     rows in rounds (NORM_BOUND: with the caller's indices, perm_ptr the order's permutation). A program of more
@@ -515,9 +516,14 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
         hmin_next = tl.load(hmin_ptr + tj0)  # the next tile's least h_j, loaded a tile ahead
     for t in tl.range(0, n_here, num_stages=NUM_STAGES):
         tj = tj0 + t
-        acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
         cmask = cols < N
+        if not NORM_BOUND and hy_ptr is not None:
+            # h_j by plain loads before the product: the pipeliner makes them cp.async copies a stage ahead, read
+            # back before the product's wait (the TMA copy of h_j cost a proxy fence, a block barrier and a wait
+            # per tile: 345 -> 299 instructions per tile, 16384 vectors -4%, NOTES.md 82)
+            hy_early = tl.load(hy_ptr + cols, mask=cmask, other=0)
+        acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
         need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
         if NORM_BOUND:
             hmin = hmin_next
@@ -528,7 +534,10 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
             else:  # (hxg + hmin: |h| < 2^29, |goal| <= 2^30, so it stays inside int32)
                 r = _bound_any(acc, hxg + hmin, BLOCK_M, BLOCK_N, GROUPS).to(tl.int32)
         else:
-            hy = hy_desc.load([tj * BLOCK_N])
+            if hy_ptr is not None:
+                hy = hy_early
+            else:
+                hy = hy_desc.load([tj * BLOCK_N])
             r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS, True)
         if NORM_BOUND:  # (the select below measured ~0.5% slower on this loop: NOTES.md 81)
             qbits = qbits | (r << t)
