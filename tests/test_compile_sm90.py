@@ -378,9 +378,11 @@ if __name__ == "__main__":
     }
 
 
-    # the default's balanced schedule (NOTES.md 65): the t64 case with BALANCED and a panel cost
+    # the default's balanced schedule (NOTES.md 65): the t64 case with BALANCED and a panel cost, h_j by plain
+    # loads as the launcher passes it (NOTES.md 82)
     fn, sig, consts, opts = CASES["pair_search_tma_masks_t64"]
-    CASES["pair_search_tma_masks_balanced"] = (fn, sig, {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
+    CASES["pair_search_tma_masks_balanced"] = (fn, {**sig, "hy_ptr": "*i32"},
+                                               {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
