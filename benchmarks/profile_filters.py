@@ -12,7 +12,8 @@ torch.profiler and print each kernel's CUDA time (search kernel vs item kernel v
 --host: where a call's time outside the kernels goes (the wall time of a call and its count read,
 the same call on 256 vectors, where the kernels take microseconds, and the half-norm range check).
 --tensor-items BLOCK,WARPS (bucket): the item kernel on tensor cores. --plan (pair): the search as a PairSearchPlan (one CUDA graph per call); --trace PATH: a Chrome
-trace of the --kernels run (gaps between the graph's kernels).
+trace of the --kernels run, and the last call's GPU events printed with their start offsets and durations
+(``last_call``: gaps between the graph's kernels).
 """
 
 import argparse
@@ -24,6 +25,22 @@ from int8tc.bench.common import time_cuda
 from int8tc.bench.filters import _quantile, _sample_values
 from int8tc.sieve import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, DEFAULT_SEGMENT_CONFIG, PLAIN_FILTER_CONFIG,
                           PairSearchPlan, bucket, half_norms, pair_search, segment_pair_search)
+
+
+def last_call(trace_path: str) -> list[str]:
+    """The last of the profiled calls in a Chrome trace: its GPU events (kernels, memsets, copies) from the last
+    one named like the first event of the first call on, each as a line with its start offset and duration (us)."""
+    import json
+
+    with open(trace_path) as fh:
+        ev = [e for e in json.load(fh)["traceEvents"]
+              if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memset", "gpu_memcpy")]
+    if not ev:
+        return []
+    ev.sort(key=lambda e: e["ts"])
+    first = max(i for i, e in enumerate(ev) if e["name"] == ev[0]["name"])
+    t0 = ev[first]["ts"]
+    return [f"  {e['name'][:40]:40s} start {e['ts'] - t0:7.1f} us  dur {e['dur']:7.1f} us" for e in ev[first:]]
 
 
 def main():
@@ -113,6 +130,7 @@ def main():
             torch.cuda.synchronize()
         if args.trace:
             prof.export_chrome_trace(args.trace)
+            print("last call:", *last_call(args.trace), sep="\n")
         busy = 0.0
         for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total):
             if e.device_time_total > 0:

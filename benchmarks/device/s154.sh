@@ -8,17 +8,7 @@ SECONDS=0
 export PYTHONPATH=$PWD/src
 for r in 1e-4 1e-6; do
     timeout 60 python3 benchmarks/profile_filters.py --op pair --m 16384 --rate $r --plan --kernels \
-        --trace $S/trace_16384_$r.json > $S/profile_16384_$r.txt 2>&1; tail -4 $S/profile_16384_$r.txt
-    python3 - $S/trace_16384_$r.json <<'P'
-import json, sys
-ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memset", "gpu_memcpy")]
-ev.sort(key=lambda e: e["ts"])
-# the last replay: from its input pass (plan_inputs_kernel, the graph's first kernel) on
-first = max(i for i, e in enumerate(ev) if "plan_inputs" in e["name"])
-t0 = ev[first]["ts"]
-for e in ev[first:]:
-    print(f"  {e['name'][:40]:40s} start {e['ts'] - t0:7.1f} us  dur {e['dur']:7.1f} us")
-P
+        --trace $S/trace_16384_$r.json > $S/profile_16384_$r.txt 2>&1; sed -n '/^last call:/,$p' $S/profile_16384_$r.txt
 done
 echo "profiles done at $SECONDS s"
 timeout 230 python3 -m int8tc.cli bench-filters --ks 128 --rates 1e-4,1e-6 --out $S/filters_k128.csv > $S/filters_k128.txt 2>&1

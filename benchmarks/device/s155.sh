@@ -26,16 +26,7 @@ for v in old new; do
   for r in 1e-4 1e-6; do
     PYTHONPATH=$P timeout 60 python3 benchmarks/profile_filters.py --op pair --m 16384 --rate $r --plan --kernels \
         --trace $S/trace_${v}_16384_$r.json > $S/profile_${v}_16384_$r.txt 2>&1
-    echo "profile $v $r:"
-    python3 - $S/trace_${v}_16384_$r.json <<'P' | tee -a $S/profile_${v}_16384_$r.txt
-import json, sys
-ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("ph") == "X" and e.get("cat") in ("kernel", "gpu_memset", "gpu_memcpy")]
-ev.sort(key=lambda e: e["ts"])
-first = max(i for i, e in enumerate(ev) if "plan_inputs" in e["name"])  # the last replay, from its input pass on
-t0 = ev[first]["ts"]
-for e in ev[first:]:
-    print(f"  {e['name'][:40]:40s} start {e['ts'] - t0:7.1f} us  dur {e['dur']:7.1f} us")
-P
+    echo "profile $v $r:"; sed -n '/^last call:/,/^  kernels/p' $S/profile_${v}_16384_$r.txt
     rm -f $S/trace_${v}_16384_$r.json
   done
 done
