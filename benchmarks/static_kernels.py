@@ -201,11 +201,14 @@ def cases():
 {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
                  "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64", "item_cap": "i64", "out_ptr": "*i32",
                  "count_ptr": "*i64", "capacity": "i64"},
-                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None, "BUCKET": False, "GROUPS": 8}, {"num_warps": 4}))
+                {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 16, "signs_ptr": None, "BUCKET": False, "GROUPS": 8,
+                 "DP4A": True}, {"num_warps": 4}))
     out.append(("mask_items, one atomic per 16 items (item_reserve='batch')", mask_items_kernel, out[-1][2],
                 dict(out[-1][3], BLOCK_N=128, BATCH_RESERVE=True), {"num_warps": 4}))
     out.append(("mask_items batch, 16 column groups", mask_items_kernel, out[-1][2], dict(out[-1][3], GROUPS=16),
                 {"num_warps": 4}))
+    out.append(("mask_items default (32 items, 2 warps)", mask_items_kernel, out[-1][2],
+                dict(out[-1][3], BLOCK_I=32), {"num_warps": 2}))
     return out
 
 

@@ -154,8 +154,8 @@ if __name__ == "__main__":
                                "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64",
                                "item_cap": "i64", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64",
                                "perm_ptr": "*i64"},
-                              {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 32, "signs_ptr": None,
-                               "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 16, "UNSORT": True},
+                              {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32, "signs_ptr": None,
+                               "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 16, "UNSORT": True, "DP4A": True},
                               {"num_warps": 2}),
         "segment_pair_search_tma": (segment_pair_search_tma_kernel,
                                     {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
@@ -296,15 +296,16 @@ if __name__ == "__main__":
                        {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                         "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32", "item_count_ptr": "*i64",
                         "item_cap": "i64", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
-                       {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16, "signs_ptr": None,
-                        "BUCKET": False, "GROUPS": 8}, {"num_warps": 4}),
+                       {"KP": 128, "BLOCK_N": 64, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 16, "signs_ptr": None,
+                        "BUCKET": False, "GROUPS": 8, "DP4A": True}, {"num_warps": 4}),
         "mask_items_batch_reserve": (mask_items_kernel,
                                      {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8",
                                       "stride_y": "i32", "hy_ptr": "*i32", "goal": "i32", "items_ptr": "*i32",
                                       "item_count_ptr": "*i64", "item_cap": "i64", "out_ptr": "*i32",
                                       "count_ptr": "*i64", "capacity": "i64"},
-                                     {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 32, "TRI": True, "BLOCK_I": 16,
-                                      "signs_ptr": None, "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 8}, {"num_warps": 4}),
+                                     {"KP": 192, "BLOCK_N": 128, "BLOCK_K": 64, "TRI": True, "BLOCK_I": 16,
+                                      "signs_ptr": None, "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 8,
+                                      "DP4A": True}, {"num_warps": 4}),
         "deferred_rows": (deferred_rows_kernel,
                           {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
                            "hy_ptr": "*i32", "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
@@ -422,7 +423,7 @@ if __name__ == "__main__":
                         "div_rn": "div.rn.f64" in ptx, "tma": "cp.async.bulk.tensor" in ptx,
                         "int64_div": any(op in ptx for op in ("rem.s64", "div.s64", "rem.u64", "div.u64")),
                         "int_div": sum(ptx.count(op) for op in ("rem.s32", "div.s32", "rem.u32", "div.u32")),
-                        "tma_store": "cp.async.bulk.tensor.2d.global.shared" in ptx,
+                        "tma_store": "cp.async.bulk.tensor.2d.global.shared" in ptx, "dp4a": "dp4a.s32.s32" in ptx,
                         "f64_int_cvt": len(re.findall(r"cvt\.r\w*\.[su]\d+\.f64|cvt\.rn?\.f64\.[su]\d+", ptx))}
     print(json.dumps(report))
 
@@ -452,6 +453,12 @@ def report():
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
+
+
+def test_item_kernel_uses_dp4a(report):
+    # the item kernel's dots: one dp4a per 4 bytes of K on CUDA (NOTES.md 84)
+    assert report["mask_items"]["dp4a"] and report["mask_items_unsort"]["dp4a"]
+    assert report["mask_items_batch_reserve"]["dp4a"]
 
 
 def test_int8_products_use_wgmma(report):

@@ -828,7 +828,7 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
-    perm_ptr=None, UNSORT: tl.constexpr = False,
+    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -841,7 +841,10 @@ def mask_items_kernel(
     appends to row i's list by one relaxed atomic on counts[i] (list order unspecified). Programs
     stride over the first min(items, item_cap) items (the count is read here). UNSORT (pair searches of
     FilterConfig.norm_bound, run on vectors ordered by half norm): records carry the caller's indices
-    (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards."""
+    (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards.
+    The dots come from the rows read as int32 words (``_item_dots_words``: byte strides and KP multiples of 4,
+    BLOCK_K bytes per step; DP4A, CUDA only: one dp4a per word). Int8 elements, as before the thirty-fourth
+    session, made ptxas spill ~5 KB per thread at 32 items on 2 warps (NOTES.md 84)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
@@ -858,13 +861,7 @@ def mask_items_kernel(
         cmask = cols < col_end[:, None]
         if UNSORT:  # the caller's indices, loaded with the item: not after the reservation's atomic (NOTES.md 78)
             ci, cj = _caller_ids(i[:, None], cols, perm_ptr, imask[:, None], cmask, TRI)
-        dot = tl.zeros((BLOCK_I, GC), dtype=tl.int32)
-        for k0 in tl.static_range(0, KP, BLOCK_K):
-            ks = k0 + tl.arange(0, BLOCK_K)
-            xi = tl.load(x_ptr + i[:, None].to(tl.int64) * stride_x + ks[None, :], mask=imask[:, None], other=0)
-            yt = tl.load(y_ptr + cols[:, :, None].to(tl.int64) * stride_y + ks[None, None, :], mask=cmask[:, :, None],
-                         other=0)
-            dot += tl.sum(yt.to(tl.int32) * xi.to(tl.int32)[:, None, :], axis=2)
+        dot = _item_dots_words(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP, BLOCK_K, DP4A)
         lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
         if BUCKET:
             hit = (tl.abs(dot) >= lim[:, None]) & cmask
@@ -892,6 +889,40 @@ def mask_items_kernel(
                 _store_records(out_ptr, pos, ci, cj, dot, keep)
             else:
                 _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
+
+
+@triton.jit
+def _dp4a(a, b, DP4A: tl.constexpr):
+    """Sum of the products of the four signed bytes of int32 words a and b (same shapes): one ``dp4a`` on CUDA
+    (DP4A), else the same sum from sign-extended bytes (the CPU interpreter has no inline PTX)."""
+    if DP4A:
+        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, 0;", "=r,r,r", [a, b], dtype=tl.int32,
+                                         is_pure=True, pack=1)
+    else:
+        s = tl.zeros_like(a)
+        for sh in tl.static_range(0, 32, 8):
+            s += ((a << (24 - sh)) >> 24) * ((b << (24 - sh)) >> 24)
+        return s
+
+
+@triton.jit
+def _item_dots_words(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP: tl.constexpr,
+                     BLOCK_K: tl.constexpr, DP4A: tl.constexpr):
+    """[BLOCK_I, GC] int32: <x_i, y_c> of each item's row i against its columns cols [BLOCK_I, GC] (masked:
+    0), the int8 rows read as int32 words, BLOCK_K bytes per step (byte strides and KP multiples of 4)."""
+    KW: tl.constexpr = BLOCK_K // 4
+    xw_ptr = x_ptr.to(tl.pointer_type(tl.int32))
+    yw_ptr = y_ptr.to(tl.pointer_type(tl.int32))
+    sx = stride_x // 4
+    sy = stride_y // 4
+    dot = tl.zeros(cols.shape, dtype=tl.int32)
+    for k0 in tl.static_range(0, KP // 4, KW):
+        ks = k0 + tl.arange(0, KW)
+        xw = tl.load(xw_ptr + i[:, None].to(tl.int64) * sx + ks[None, :], mask=imask[:, None], other=0)
+        yw = tl.load(yw_ptr + cols[:, :, None].to(tl.int64) * sy + ks[None, None, :], mask=cmask[:, :, None],
+                     other=0)
+        dot += tl.sum(_dp4a(yw, tl.broadcast_to(xw[:, None, :], yw.shape), DP4A), axis=2)
+    return dot
 
 
 @triton.jit(do_not_specialize=["n_tiles", "stride", "region"])
