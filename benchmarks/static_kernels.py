@@ -207,8 +207,8 @@ def cases():
                 dict(out[-1][3], BLOCK_N=128, BATCH_RESERVE=True), {"num_warps": 4}))
     out.append(("mask_items batch, 16 column groups", mask_items_kernel, out[-1][2], dict(out[-1][3], GROUPS=16),
                 {"num_warps": 4}))
-    out.append(("mask_items default (32 items, 2 warps)", mask_items_kernel, out[-1][2],
-                dict(out[-1][3], BLOCK_I=32), {"num_warps": 2}))
+    out.append(("mask_items default (32 items, 4 warps)", mask_items_kernel, out[-1][2],
+                dict(out[-1][3], BLOCK_I=32), {"num_warps": 4}))
     return out
 
 
