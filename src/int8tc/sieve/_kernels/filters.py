@@ -845,23 +845,17 @@ def mask_items_kernel(
     The dots come from the rows read as int32 words (``_item_dots_words``: byte strides and KP multiples of 4,
     BLOCK_K bytes per step; DP4A, CUDA only: one dp4a per word). Int8 elements, as before the thirty-fourth
     session, made ptxas spill ~5 KB per thread at 32 items on 2 warps (NOTES.md 84)."""
-    first = tl.program_id(0) * BLOCK_I
-    # the program's first block of items read before the count arrives (below item_cap: inside the buffer; past
-    # the count they are stale and masked below), so the first block waits one round trip, not two
-    its0 = first + tl.arange(0, BLOCK_I)
-    i0, c00, ce0, g0 = _load_items(items_ptr, its0, its0 < item_cap)
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
-    for it0 in range(first, n_items, tl.num_programs(0) * BLOCK_I):
+    for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
         its = it0 + tl.arange(0, BLOCK_I)
         imask = its < n_items
-        i, col0, col_end, g = _load_items(items_ptr, its, imask & (it0 != first))
-        if it0 == first:
-            i = tl.where(imask, i0, 0)
-            col0 = tl.where(imask, c00, 0)
-            col_end = tl.where(imask, ce0, 0)  # 0: a padding item tests no column
-            g = tl.where(imask, g0, 0)
+        item = items_ptr + its.to(tl.int64) * 4
+        i = tl.load(item, mask=imask, other=0)
+        col0 = tl.load(item + 1, mask=imask, other=0)
+        col_end = tl.load(item + 2, mask=imask, other=0)  # 0: a padding item tests no column
+        g = tl.load(item + 3, mask=imask, other=0)
         # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
         cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
         cmask = cols < col_end[:, None]
@@ -895,14 +889,6 @@ def mask_items_kernel(
                 _store_records(out_ptr, pos, ci, cj, dot, keep)
             else:
                 _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
-
-
-@triton.jit
-def _load_items(items_ptr, its, mask):
-    """Items its (int32 (i, col0, col_end, g) each) of an item buffer; masked ones (0, 0, 0, 0)."""
-    item = items_ptr + its.to(tl.int64) * 4
-    return (tl.load(item, mask=mask, other=0), tl.load(item + 1, mask=mask, other=0),
-            tl.load(item + 2, mask=mask, other=0), tl.load(item + 3, mask=mask, other=0))
 
 
 @triton.jit
