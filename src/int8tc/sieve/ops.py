@@ -130,10 +130,6 @@ class FilterConfig:
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
-    #: pair_search with tile_masks, on CUDA: the item kernel is a programmatic dependent launch of the search (the
-    #: search signals at its start, the item kernel's programs take SM slots as the search's programs end and wait
-    #: for its completion in ``griddepcontrol.wait``), so its launch and ramp overlap the search's tail
-    item_pdl: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -172,8 +168,6 @@ class FilterConfig:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
         if self.tensor_items and not self.tile_masks:
             raise ValueError("tensor_items needs tile_masks=True (its items come from the tile bits)")
-        if not isinstance(self.item_pdl, bool):
-            raise ValueError(f"item_pdl must be a bool, got {self.item_pdl!r}")
         if self.norm_order not in ("bins", "sort"):
             raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
         for name in ("maxnreg", "item_maxnreg"):
@@ -642,14 +636,14 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         launch(pair_search_tma_kernel, grid, xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count,
                capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, NUM_STAGES=cfg.num_stages,
-               **opts, **cfg.launch_options(), PDL=_item_pdl(cfg, xp),
+               **opts, **cfg.launch_options(),
                **(dict(hy_ptr=hy) if hmin is None else dict(hmin_ptr=hmin, NORM_BOUND=True, perm_ptr=perm)))
     else:
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if cfg.defer_rows or cfg.tile_masks:
-        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm, _item_pdl(cfg, xp))
+        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
 
 
 def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
@@ -721,13 +715,8 @@ def _item_words(xp: torch.Tensor, yp: torch.Tensor) -> dict:
     return dict(BLOCK_K=min(kp & -kp, 128), DP4A=xp.device.type == "cuda")
 
 
-def _item_pdl(cfg: FilterConfig, xp: torch.Tensor) -> bool:
-    """Whether a pair search's item kernel is a programmatic dependent launch of its search kernel (``item_pdl``, CUDA)."""
-    return cfg.item_pdl and cfg.tile_masks and xp.device.type == "cuda"
-
-
 def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig,
-                    perm: torch.Tensor | None = None, pdl: bool = False) -> None:
+                    perm: torch.Tensor | None = None) -> None:
     """Launch ``deferred_rows_kernel`` over a ``defer_rows`` or ``tile_masks`` search's items (no
     host sync); an item spans one column tile of the search (``block_n`` columns). ``perm`` (a
     ``norm_bound`` search, ``tile_masks``): the records get the caller's indices."""
@@ -739,8 +728,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
                count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                BLOCK_N=cfg.block_n, **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block,
                BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
-               num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
-               **(dict(PDL=True, launch_pdl=True) if pdl else {}))
+               num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)))
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         launch(deferred_rows_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,

@@ -16,7 +16,6 @@ K <= 192), test it in registers and compact the hits:
 
 import triton
 import triton.language as tl
-from triton.language.extra.cuda import gdc_launch_dependents, gdc_wait
 
 
 @triton.jit
@@ -328,7 +327,7 @@ def pair_search_tma_kernel(
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
-    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, PDL: tl.constexpr = False,
+    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -339,10 +338,7 @@ def pair_search_tma_kernel(
     [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
     (FilterConfig.norm_bound); the records it writes itself (late rows) carry the caller's indices through
     perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. hy_ptr (h_y [N] int32, optional): the MASKS
-    loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it). PDL: the item kernel is a
-    programmatic dependent launch (FilterConfig.item_pdl), allowed to start as soon as every program has begun."""
-    if PDL:
-        gdc_launch_dependents()
+    loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it)."""
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
@@ -832,7 +828,7 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
-    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False, PDL: tl.constexpr = False,
+    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -849,8 +845,6 @@ def mask_items_kernel(
     The dots come from the rows read as int32 words (``_item_dots_words``: byte strides and KP multiples of 4,
     BLOCK_K bytes per step; DP4A, CUDA only: one dp4a per word). Int8 elements, as before the thirty-fourth
     session, made ptxas spill ~5 KB per thread at 32 items on 2 warps (NOTES.md 84)."""
-    if PDL:  # a programmatic dependent launch of the search (FilterConfig.item_pdl): its results visible after this
-        gdc_wait()
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     GC: tl.constexpr = BLOCK_N // GROUPS
     lane = tl.arange(0, GC)
