@@ -749,6 +749,19 @@ def test_pair_norms_bad_input(dev):
                    out=(torch.empty(0, dtype=torch.float64, device=dev), torch.empty(1, dtype=torch.int8, device=dev)))
 
 
+def test_item_kernel_word_steps_and_unaligned_rows():
+    # the item kernel reads padded rows as int32 words: K in steps of the largest power of two dividing it (<= 128
+    # bytes), dp4a only on CUDA; rows whose K or stride is not a multiple of 4 bytes are refused, with the values
+    from int8tc.sieve.ops import _item_words
+
+    for kp, step in ((32, 32), (64, 64), (96, 32), (128, 128), (160, 32), (192, 64)):
+        x = torch.zeros((3, kp), dtype=torch.int8)
+        assert _item_words(x, x) == {"BLOCK_K": step, "DP4A": False}
+    odd = torch.zeros((3, 70), dtype=torch.int8)[:, :64]  # row stride 70
+    with pytest.raises(ValueError, match=r"multiples of 4 bytes, got K 64, strides \(70, 1\)"):
+        _item_words(odd, torch.zeros((3, 64), dtype=torch.int8))
+
+
 def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
     from int8tc.sieve import FilterConfig
 
