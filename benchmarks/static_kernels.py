@@ -7,12 +7,15 @@ decide occupancy (65536 per SM: 255 registers x 128 threads allow 2 blocks of 4 
 allow 3, <= 128 allow 4), and the TMA segment kernel measured register-bound on the H200
 (ncu, NOTES.md 44). A proxy, not a timing: the GPU decides (NOTES.md 49, 51). The builds here
 carry no launch specialisations (16-divisible pointers and sizes, unit strides), which the GPU's
-builds do; they can allocate registers differently (NOTES.md 51).
+builds do; they can allocate registers differently (NOTES.md 51, 84). ``--divisible`` marks every pointer
+argument and every integer argument named ``stride*`` divisible by 16, as the launches of the filters' padded
+rows specialise them (e.g. the old int8 item kernel: 5248 bytes of stack without, none with).
 
     python benchmarks/static_kernels.py [--out FILE.csv]           # the filter variants
     python benchmarks/static_kernels.py --all [--out FILE.csv]     # every kernel of tests/test_compile_sm90.py,
                                                                     # at the configurations listed there
     python benchmarks/static_kernels.py --match "default g16" --set NUM_STAGES=4 --maxnreg 160   # variants
+    python benchmarks/static_kernels.py --match mask_items --divisible   # as the GPU's launches specialise them
 
 ``loop_path`` is the instructions per warp on the shortest trip round the innermost loop that holds the kernel's
 first tensor-core product (HGMMA/IGMMA): in the filters' hot loops a tile with no hit (NOTES.md 81); -1 if the
@@ -32,7 +35,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 
-def _compile(fn, signature: dict, constexprs: dict, **options):
+def _compile(fn, signature: dict, constexprs: dict, divisible: bool = False, **options):
     import triton
     from triton.backends.compiler import GPUTarget
 
@@ -41,7 +44,10 @@ def _compile(fn, signature: dict, constexprs: dict, **options):
     sig = dict(signature)
     for k in constexprs:
         sig[k] = "constexpr"
-    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=constexprs)
+    names = [p.name for p in fn.params]
+    attrs = {(names.index(k),): [["tt.divisibility", 16]] for k, t in signature.items()
+             if divisible and (t.startswith("*") or (k.startswith("stride") and t in ("i32", "i64")))}
+    src = triton.compiler.ASTSource(fn=fn, signature=sig, constexprs=constexprs, attrs=attrs)
     return triton.compile(src, target=GPUTarget("cuda", 90, 32), options=options)
 
 
@@ -247,9 +253,11 @@ def main(argv=None) -> int:
     p.add_argument("--set", action="append", default=[], metavar="NAME=INT",
                    help="override this constexpr in every case that has it (not with --all)")
     p.add_argument("--maxnreg", type=int, help="this register cap for every case (not with --all)")
+    p.add_argument("--divisible", action="store_true",
+                   help="pointers and stride* ints divisible by 16, as the GPU's launches (not with --all)")
     args = p.parse_args(argv)
-    if args.all and (args.set or args.maxnreg):
-        p.error("--set and --maxnreg apply to the filter variants, not to --all")
+    if args.all and (args.set or args.maxnreg or args.divisible):
+        p.error("--set, --maxnreg and --divisible apply to the filter variants, not to --all")
     sets = {}
     for item in args.set:
         key, eq, val = item.partition("=")
@@ -262,6 +270,7 @@ def main(argv=None) -> int:
         built = compile_test_kernels()
     else:
         built = ((name, _compile(fn, sig, {**consts, **{k: v for k, v in sets.items() if k in consts}},
+                                 divisible=args.divisible,
                                  **(dict(opts, maxnreg=args.maxnreg) if args.maxnreg else opts)))
                  for name, fn, sig, consts, opts in cases() if args.match in name)
     width = 110 if args.all else 48

@@ -227,8 +227,8 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: and remap (~60 us) cost more than the loop gains (0.080 -> 0.142 ms), hence the threshold. With the counting
 #: sort into norm bins (norm_order="bins", s104): 131072 3.172 -> 2.605 ms, 65536 0.822 -> 0.694, 16384 0.083 -> 0.096.
 #: (Since the twenty-seventh session the item kernel writes the caller's indices itself: no remap pass.)
-#: Thirty-fourth session (NOTES.md 84): the item kernel's dots by dp4a on int32 words, and 4 warps per 32 items
-#: (the int8 form had spilled at 2): plans at 16384 vectors 0.0633 -> 0.0606 ms (1e-4), 0.0584 -> 0.0567 (1e-6),
+#: Thirty-fourth session (NOTES.md 84): the item kernel's dots by dp4a on int32 words, and 4 warps per 32 items:
+#: plans at 16384 vectors 0.0633 -> 0.0606 ms (1e-4), 0.0584 -> 0.0567 (1e-6),
 #: 0.729 -> 0.684 (1e-2); 65536 0.691 -> 0.680 (1e-4).
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=4, item_block=32,
