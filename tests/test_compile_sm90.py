@@ -156,7 +156,7 @@ if __name__ == "__main__":
                                "perm_ptr": "*i64"},
                               {"KP": 128, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32, "signs_ptr": None,
                                "BUCKET": False, "BATCH_RESERVE": True, "GROUPS": 16, "UNSORT": True, "DP4A": True},
-                              {"num_warps": 2}),
+                              {"num_warps": 4}),
         "segment_pair_search_tma": (segment_pair_search_tma_kernel,
                                     {"x_desc": "tensordesc<i8[64, 128]>", "hx_ptr": "*i32", "work_ptr": "*i32",
                                      "goal": "i32", "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64"},
