@@ -1,0 +1,178 @@
+"""The pair search's hot loop with the streamed tile in registers (a diagnosis probe, CUDA only).
+
+The library's search keeps a 64-row panel in shared memory and streams 128-row column tiles through a TMA
+ring: per tile a TMA issue, its mbarrier wait and three block barriers (NOTES.md 82, 83). Here the roles are
+swapped: a 128-row panel is the wgmma's B operand (shared memory, loaded once per program) and each 64-row
+streamed tile is its A operand, loaded straight into the registers of the wgmma's A layout (one 32-bit load
+per 4 bytes, the next tile's words loaded a tile ahead), so the loop has no shared-memory ring and no block
+barrier. The test is the pair search's exact group test with the roles swapped: per element |dot| - h_p of
+the panel's (fixed) h, the group maxima against h_s - goal of the streamed rows.
+
+Checks first (the first tile's products against torch, exactly; the count of (row, group, tile) bits against
+a torch count of the same groups), then times, on the same data, this loop at several register caps against
+``filter_roofs``' group control of the library's loop (mode 3: h_j by plain loads), over the full X X^T with
+nothing hitting. Prints one line per variant: time and INT8-equivalent TOPS = 2 K M^2 / s.
+
+    PYTHONPATH=src python benchmarks/rega_probe.py [--m 16384,65536] [--out FILE.csv]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import triton
+import triton.language as tl
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from int8tc.sieve._kernels.filters import _chains8, _popc  # noqa: E402
+
+
+@triton.jit
+def _load_words(x_ptr, row0, BM: tl.constexpr, K: tl.constexpr):
+    # rows row0 .. row0 + BM - 1 of a K-byte-row int8 matrix as int32 words, one 32-bit load each (inline PTX:
+    # not a tl.load, whose layout the compiler fixes for coalescing and then converts through shared memory)
+    r = row0 + tl.arange(0, BM)
+    w = tl.arange(0, K // 4)
+    ptrs = (x_ptr + r[:, None].to(tl.int64) * K + 4 * w[None, :]).to(tl.pointer_type(tl.int32))
+    return tl.inline_asm_elementwise("ld.global.nc.b32 $0, [$1];", "=r,l", [ptrs], dtype=tl.int32, is_pure=True,
+                                     pack=1)
+
+
+@triton.jit
+def _split_words(W, BM: tl.constexpr, K: tl.constexpr):
+    # the words' bytes as the [BM, K] int8 operand: joined so that byte e of word w is element 4 w + e and the
+    # four bytes of a word stay one register (the wgmma's A layout holds 4 consecutive k per register), which
+    # LLVM folds into no instruction at all
+    b0 = W.to(tl.int8)
+    b1 = (W >> 8).to(tl.int8)
+    b2 = (W >> 16).to(tl.int8)
+    b3 = (W >> 24).to(tl.int8)
+    return tl.reshape(tl.join(tl.join(b0, b2), tl.join(b1, b3)), (BM, K))
+
+
+@triton.jit
+def _rega_kernel(x_ptr, p_desc, h_ptr, out_ptr, goal, dbg_ptr, BM: tl.constexpr, BN: tl.constexpr, K: tl.constexpr,
+                 TILES: tl.constexpr, GROUPS: tl.constexpr, PREFETCH: tl.constexpr, DEBUG: tl.constexpr):
+    pi = tl.program_id(0)
+    s0 = tl.program_id(1) * TILES
+    panel = p_desc.load([pi * BN, 0])  # [BN, K]: the wgmma's B operand
+    hp = tl.load(h_ptr + pi * BN + tl.arange(0, BN))
+    total = tl.zeros((BM, GROUPS), dtype=tl.int32)
+    qbits = tl.zeros((BM, GROUPS), dtype=tl.int32)
+    w_next = _load_words(x_ptr, s0 * BM, BM, K)
+    lim_next = tl.load(h_ptr + s0 * BM + tl.arange(0, BM)) - goal
+    for t in range(0, TILES):
+        if PREFETCH:
+            w = w_next
+            lim = lim_next
+            tn = s0 + tl.minimum(t + 1, TILES - 1)
+            w_next = _load_words(x_ptr, tn * BM, BM, K)
+            lim_next = tl.load(h_ptr + tn * BM + tl.arange(0, BM)) - goal
+        else:
+            w = _load_words(x_ptr, (s0 + t) * BM, BM, K)
+            lim = tl.load(h_ptr + (s0 + t) * BM + tl.arange(0, BM)) - goal
+        acc = tl.dot(_split_words(w, BM, K), panel.T, out_dtype=tl.int32)
+        if DEBUG:
+            if t == 0:
+                if pi == 0 and tl.program_id(1) == 0:
+                    tl.store(dbg_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], acc)
+        r = (_chains8(tl.abs(acc) - hp[None, :], BM, GROUPS)[0] >= lim[:, None]).to(tl.int32)
+        qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << (t % 32)), qbits)
+        if t % 32 == 31:
+            total += _popc(qbits)
+            qbits = tl.zeros((BM, GROUPS), dtype=tl.int32)
+    pid = pi * tl.num_programs(1) + tl.program_id(1)
+    tl.store(out_ptr + pid + tl.arange(0, 1), tl.sum(tl.sum(total, axis=1), axis=0))
+
+
+def reference_bits(x, h, goal, bn: int, groups: int) -> int:
+    """(streamed row, panel, group) triples with a hit, the probe's grouping: panel p = rows p*bn ..; column c of
+    a panel in group 4 (j // (bn // 8 // (groups // 4))) + (c % 8) // 2, j = c // 8 (``_groups``' groups)."""
+    import torch
+
+    m = x.shape[0]
+    c = torch.arange(bn, device=x.device)
+    g = 4 * ((c // 8) // (bn // 8 // (groups // 4))) + (c % 8) // 2
+    total = 0
+    xf = x.to(torch.float32)  # |dot| < 2^24: exact in float32
+    for s0 in range(0, m, 2048):
+        d = (xf[s0:s0 + 2048] @ xf.T).round().to(torch.int64)  # [rows, m]
+        hit = (d.abs() - h[None, :].to(torch.int64)) >= (h[s0:s0 + 2048, None].to(torch.int64) - goal)
+        hit = hit.view(hit.shape[0], m // bn, bn)
+        per = torch.zeros(hit.shape[0], m // bn, groups, dtype=torch.int32, device=x.device)
+        per.index_add_(2, g, hit.to(torch.int32))
+        total += int((per > 0).sum())
+    return total
+
+
+def main():
+    import torch
+    from triton.tools.tensor_descriptor import TensorDescriptor
+
+    from filter_roofs import _group_roof_kernel
+    from int8tc.bench.common import environment, time_cuda, write_csv
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--m", default="16384,65536")
+    p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--out")
+    args = p.parse_args()
+    k, bm, bn, groups, per = 128, 64, 128, 16, 64
+    env = environment()
+    rows = []
+    for m in [int(v) for v in args.m.split(",")]:
+        g = torch.Generator(device="cuda").manual_seed(m)
+        x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda", generator=g)
+        h = torch.randint(0, 1 << 20, (m,), dtype=torch.int32, device="cuda", generator=g)
+        pd = TensorDescriptor(x, [m, k], [k, 1], [bn, k])
+        grid = (m // bn, m // (bm * per))
+        out = torch.zeros(grid[0] * grid[1], dtype=torch.int32, device="cuda")
+        dbg = torch.full((bm, bn), -7, dtype=torch.int32, device="cuda")
+
+        def rega(goal, nreg, pf, debug=False):
+            _rega_kernel[grid](x, pd, h, out, goal, dbg, BM=bm, BN=bn, K=k, TILES=per, GROUPS=groups, PREFETCH=pf,
+                               DEBUG=debug, num_warps=4, maxnreg=nreg)
+
+        # checks: the first tile's products, and the bit count at a goal with hits
+        rega(0, 168, 1, True)
+        want = (x[:bm].to(torch.float32) @ x[:bn].to(torch.float32).T).round().to(torch.int32)
+        dots_ok = bool(torch.equal(dbg, want))
+        goal = 1 << 16  # about 3e-3 of the pairs hit for these h and rows
+        counts = {}
+        for pf in (0, 1):
+            out.zero_()
+            rega(goal, 168, pf)
+            counts[pf] = int(out.sum())
+        ref = reference_bits(x, h, goal, bn, groups) if m <= 16384 else None
+        print(f"m={m}: first tile's dots exact: {dots_ok}; bits {counts} reference {ref}", flush=True)
+        # timing, nothing hitting
+        variants = [(f"rega pf{pf} r{nreg}", lambda nreg=nreg, pf=pf: rega(-(1 << 30), nreg, pf))
+                    for pf in (1, 0) for nreg in (168, 128)]
+        xd = TensorDescriptor(x, [m, k], [k, 1], [bm, k])
+        yd = TensorDescriptor(x, [m, k], [k, 1], [bn, k])
+        hd = TensorDescriptor(h, [m], [1], [bn])
+        cgrid = (m // bm, m // (bn * per))
+        cout = torch.zeros(cgrid[0] * cgrid[1], dtype=torch.int32, device="cuda")
+        variants.append(("library loop (filter_roofs group mode 3)", lambda: _group_roof_kernel[cgrid](
+            xd, yd, hd, h, cout, 1 << 30, BLOCK_M=bm, BLOCK_N=bn, KP=k, TILES=per, NUM_STAGES=3, GROUPS=groups,
+            MODE=3, num_warps=4, maxnreg=168)))
+        for rnd in range(2):
+            for name, fn in variants:
+                try:
+                    ms = time_cuda(fn, args.iters, warmup=3, warmup_ms=200)
+                except Exception as e:  # a variant the compiler rejects: said, the run goes on
+                    print(f"m={m} {name}: {type(e).__name__}: {str(e)[:200]}", flush=True)
+                    continue
+                tops = 2 * k * m * m / ms / 1e9
+                rows.append({"m": m, "variant": name, "round": rnd, "time_ms": f"{ms:.4f}", "tops": f"{tops:.0f}",
+                             "dots_exact": dots_ok, "bits": counts.get(1), "bits_ref": ref})
+                print(f"m={m} round {rnd} {name:45s} {ms:8.4f} ms {tops:6.0f} TOPS", flush=True)
+    if args.out:
+        write_csv(args.out, rows, ["m", "variant", "round", "time_ms", "tops", "dots_exact", "bits", "bits_ref"], env)
+
+
+if __name__ == "__main__":
+    main()
