@@ -1,5 +1,5 @@
 # thirty-fifth session: the hot loop with the streamed tile in registers (benchmarks/rega_probe.py) against the
-
+# library's loop, at 16384 and 65536 vectors, nothing hitting; checks of its products and bits first.
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown}
 S=$OUT/s166; mkdir -p $S
 export PYTHONPATH=$PWD/src
