@@ -59,10 +59,30 @@ def _load_frag(xa_ptr, tile, BM: tl.constexpr, K: tl.constexpr, NC: tl.constexpr
                                          pack=1)
 
 
-def fragment_order(x):
-    """x ([M, 128] int8, M a multiple of 64) with each 64-row tile's words in the order ``_load_frag`` reads."""
+@triton.jit
+def _load_frag4(xa_ptr, tile, BM: tl.constexpr, K: tl.constexpr):
+    # the same words from the 16-byte fragment order (``fragment_order(x, 4)``): one 128-bit load per thread
+    # brings 4 of its 16 registers (each warp's load 512 contiguous bytes). P indexes (rho, omega): row
+    # 16 w + 8 a + g and word q + 4 b + 8 s with rho = 8 w + g, omega = 4 s + q; the load's 4 words are
+    # (a, b) = (0, 0), (1, 0), (0, 1), (1, 1), joined and permuted back to [BM, K // 4]
+    rho = tl.arange(0, BM // 2)
+    om = tl.arange(0, K // 8)
+    off = 64 * rho[:, None] + 16 * (om[None, :] & 3) + 2048 * (om[None, :] >> 2)
+    ptrs = xa_ptr + tile.to(tl.int64) * (BM * K) + off
+    o0, o1, o2, o3 = tl.inline_asm_elementwise("ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l", [ptrs],
+                                               dtype=(tl.int32, tl.int32, tl.int32, tl.int32), is_pure=True, pack=1)
+    t = tl.join(tl.join(o0, o1), tl.join(o2, o3))  # [rho, omega, a, b]
+    t = tl.permute(tl.reshape(t, (4, 8, 4, 4, 2, 2)), (0, 4, 1, 2, 5, 3))  # (w, a, g, s, b, q)
+    return tl.reshape(t, (BM, K // 4))
+
+
+def fragment_order(x, vec: int = 1):
+    """x ([M, 128] int8, M a multiple of 64) with each 64-row tile's words in the order ``_load_frag`` (vec 1) or
+    ``_load_frag4`` (vec 4) reads."""
     m, k = x.shape
     v = x.view(m // 64, 4, 2, 8, 4, 2, 4, 4)  # (tile, w, a, g, s, b, q, e): row 16 w + 8 a + g, byte 32 s + 16 b + 4 q + e
+    if vec == 4:
+        return v.permute(0, 4, 1, 3, 6, 5, 2, 7).contiguous().view(m, k)  # (tile, s, w, g, q, b, a, e)
     return v.permute(0, 4, 5, 2, 1, 3, 6, 7).contiguous().view(m, k)
 
 
@@ -80,7 +100,9 @@ def _split_words(W, BM: tl.constexpr, K: tl.constexpr):
 
 @triton.jit
 def _tile_words(x_ptr, tile, BM: tl.constexpr, K: tl.constexpr, FRAG: tl.constexpr, NC: tl.constexpr):
-    if FRAG:
+    if FRAG == 2:
+        return _load_frag4(x_ptr, tile, BM, K)
+    elif FRAG:
         return _load_frag(x_ptr, tile, BM, K, NC)
     else:
         return _load_words(x_ptr, tile * BM, BM, K)
@@ -169,10 +191,10 @@ def main():
         out = torch.zeros(grid[0] * grid[1], dtype=torch.int32, device="cuda")
         dbg = torch.full((bm, bn), -7, dtype=torch.int32, device="cuda")
 
-        xa = fragment_order(x)
+        xa = {1: fragment_order(x), 2: fragment_order(x, 4)}
 
         def rega(goal, nreg, pf, frag, nc, debug=False):
-            _rega_kernel[grid](xa if frag else x, pd, h, out, goal, dbg, BM=bm, BN=bn, K=k, TILES=per, GROUPS=groups,
+            _rega_kernel[grid](xa[frag] if frag else x, pd, h, out, goal, dbg, BM=bm, BN=bn, K=k, TILES=per, GROUPS=groups,
                                PREFETCH=pf, DEBUG=debug, FRAG=frag, NC=nc, num_warps=4, maxnreg=nreg)
 
         # checks: the first tile's products, and the bit count at a goal with hits
@@ -180,7 +202,7 @@ def main():
         goal = 1 << 16  # about 3e-3 of the pairs hit for these h and rows
         ref = reference_bits(x, h, goal, bn, groups) if m <= 16384 else None
         checks = {}
-        for frag, nc, pf in ((0, 1, 1), (1, 1, 1), (1, 0, 1), (1, 1, 0)):
+        for frag, nc, pf in ((0, 1, 1), (1, 1, 1), (2, 1, 1), (2, 1, 0)):
             dbg.fill_(-7)
             rega(0, 168, pf, frag, nc, True)
             out.zero_()
@@ -192,9 +214,8 @@ def main():
         # timing, nothing hitting
         variants = [(f"rega frag{frag} nc{nc} pf{pf} r{nreg}",
                      lambda nreg=nreg, pf=pf, frag=frag, nc=nc: rega(-(1 << 30), nreg, pf, frag, nc))
-                    for frag, nc, pf, nreg in ((1, 1, 1, 168), (1, 0, 1, 168), (1, 1, 0, 168), (1, 1, 1, 128),
-                                               (1, 1, 0, 128), (1, 0, 0, 128), (0, 1, 1, 168), (0, 0, 1, 168),
-                                               (1, 1, 2, 168), (1, 1, 2, 128))]
+                    for frag, nc, pf, nreg in ((1, 1, 1, 168), (2, 1, 1, 168), (2, 1, 0, 168), (2, 1, 1, 128),
+                                               (2, 1, 0, 128), (1, 1, 2, 168))]
         xd = TensorDescriptor(x, [m, k], [k, 1], [bm, k])
         yd = TensorDescriptor(x, [m, k], [k, 1], [bn, k])
         hd = TensorDescriptor(h, [m], [1], [bn])
