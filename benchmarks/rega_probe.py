@@ -109,15 +109,38 @@ def _tile_words(x_ptr, tile, BM: tl.constexpr, K: tl.constexpr, FRAG: tl.constex
 
 
 @triton.jit
+def _probe_test(acc, hp, lim, BM: tl.constexpr, GROUPS: tl.constexpr, TEST: tl.constexpr, hmin=None):
+    if TEST == 2:  # the bound: a group's max |dot| against lim + the group's least h_p (hmin [BM, GROUPS])
+        mx, mn = _chains8(acc, BM, GROUPS)
+        return (tl.maximum(mx, -mn) >= lim[:, None] + hmin).to(tl.int32)
+    elif TEST == 1:
+        hi = _chains8(acc - hp[None, :], BM, GROUPS)[0]
+        lo = _chains8(acc + hp[None, :], BM, GROUPS)[1]
+        return ((hi >= lim[:, None]) | (lo <= -lim[:, None])).to(tl.int32)
+    else:
+        return (_chains8(tl.abs(acc) - hp[None, :], BM, GROUPS)[0] >= lim[:, None]).to(tl.int32)
+
+
+@triton.jit
 def _rega_kernel(x_ptr, p_desc, h_ptr, out_ptr, goal, dbg_ptr, BM: tl.constexpr, BN: tl.constexpr, K: tl.constexpr,
                  TILES: tl.constexpr, GROUPS: tl.constexpr, PREFETCH: tl.constexpr, DEBUG: tl.constexpr,
-                 FRAG: tl.constexpr = False, NC: tl.constexpr = True):
+                 FRAG: tl.constexpr = False, NC: tl.constexpr = True, TEST: tl.constexpr = 0,
+                 DUAL: tl.constexpr = False):
+    # TEST 0: group max of |dot| - h_p against lim (abs, sub, max); 1: group max of dot - h_p and min of dot + h_p
+    # (an add-max and an add-min per element, no abs). DUAL: two panels per program, each streamed tile's
+    # registers used by both products (one load per two tiles)
     pi = tl.program_id(0)
     s0 = tl.program_id(1) * TILES
-    panel = p_desc.load([pi * BN, 0])  # [BN, K]: the wgmma's B operand
-    hp = tl.load(h_ptr + pi * BN + tl.arange(0, BN))
+    P0 = 2 * pi if DUAL else pi
+    panel = p_desc.load([P0 * BN, 0])  # [BN, K]: the wgmma's B operand
+    hp = tl.load(h_ptr + P0 * BN + tl.arange(0, BN))
+    if DUAL:
+        panel2 = p_desc.load([(P0 + 1) * BN, 0])
+        hp2 = tl.load(h_ptr + (P0 + 1) * BN + tl.arange(0, BN))
+    hmin = _chains8(hp[None, :] + tl.zeros((BM, BN), dtype=tl.int32), BM, GROUPS)[1]
     total = tl.zeros((BM, GROUPS), dtype=tl.int32)
     qbits = tl.zeros((BM, GROUPS), dtype=tl.int32)
+    qbits2 = tl.zeros((BM, GROUPS), dtype=tl.int32)
     w_next = _tile_words(x_ptr, s0, BM, K, FRAG, NC)
     lim_next = tl.load(h_ptr + s0 * BM + tl.arange(0, BM)) - goal
     for t in range(0, TILES):
@@ -133,16 +156,22 @@ def _rega_kernel(x_ptr, p_desc, h_ptr, out_ptr, goal, dbg_ptr, BM: tl.constexpr,
         else:
             w = _tile_words(x_ptr, s0 + t, BM, K, FRAG, NC)
             lim = tl.load(h_ptr + (s0 + t) * BM + tl.arange(0, BM)) - goal
-        acc = tl.dot(_split_words(w, BM, K), panel.T, out_dtype=tl.int32)
+        a = _split_words(w, BM, K)
+        acc = tl.dot(a, panel.T, out_dtype=tl.int32)
         if DEBUG:
             if t == 0:
                 if pi == 0 and tl.program_id(1) == 0:
                     tl.store(dbg_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], acc)
-        r = (_chains8(tl.abs(acc) - hp[None, :], BM, GROUPS)[0] >= lim[:, None]).to(tl.int32)
+        r = _probe_test(acc, hp, lim, BM, GROUPS, TEST, hmin)
         qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << (t % 32)), qbits)
+        if DUAL:
+            acc2 = tl.dot(a, panel2.T, out_dtype=tl.int32)
+            r2 = _probe_test(acc2, hp2, lim, BM, GROUPS, TEST, hmin)
+            qbits2 = tl.where(r2 != 0, qbits2 | (tl.full((), 1, tl.int32) << (t % 32)), qbits2)
         if t % 32 == 31:
-            total += _popc(qbits)
+            total += _popc(qbits) + _popc(qbits2)
             qbits = tl.zeros((BM, GROUPS), dtype=tl.int32)
+            qbits2 = tl.zeros((BM, GROUPS), dtype=tl.int32)
     pid = pi * tl.num_programs(1) + tl.program_id(1)
     tl.store(out_ptr + pid + tl.arange(0, 1), tl.sum(tl.sum(total, axis=1), axis=0))
 
@@ -193,29 +222,31 @@ def main():
 
         xa = {1: fragment_order(x), 2: fragment_order(x, 4)}
 
-        def rega(goal, nreg, pf, frag, nc, debug=False):
-            _rega_kernel[grid](xa[frag] if frag else x, pd, h, out, goal, dbg, BM=bm, BN=bn, K=k, TILES=per, GROUPS=groups,
-                               PREFETCH=pf, DEBUG=debug, FRAG=frag, NC=nc, num_warps=4, maxnreg=nreg)
+        def rega(goal, nreg, pf, frag, nc, debug=False, test=0, dual=False):
+            g2 = (grid[0] // 2, grid[1]) if dual else grid
+            _rega_kernel[g2](xa[frag] if frag else x, pd, h, out, goal, dbg, BM=bm, BN=bn, K=k, TILES=per, GROUPS=groups,
+                             PREFETCH=pf, DEBUG=debug, FRAG=frag, NC=nc, TEST=test, DUAL=dual, num_warps=4, maxnreg=nreg)
 
         # checks: the first tile's products, and the bit count at a goal with hits
         want = (x[:bm].to(torch.float32) @ x[:bn].to(torch.float32).T).round().to(torch.int32)
         goal = 1 << 16  # about 3e-3 of the pairs hit for these h and rows
         ref = reference_bits(x, h, goal, bn, groups) if m <= 16384 else None
         checks = {}
-        for frag, nc, pf in ((0, 1, 1), (1, 1, 1), (2, 1, 1), (2, 1, 0)):
+        for frag, pf, test, dual in ((2, 1, 0, 0), (2, 1, 1, 0), (2, 1, 0, 1), (2, 1, 1, 1)):
             dbg.fill_(-7)
-            rega(0, 168, pf, frag, nc, True)
+            rega(0, 168, pf, frag, 1, True, test, dual)
             out.zero_()
-            rega(goal, 168, pf, frag, nc)
-            checks[f"frag{frag} nc{nc} pf{pf}"] = (bool(torch.equal(dbg, want)), int(out.sum()))
+            rega(goal, 168, pf, frag, 1, False, test, dual)
+            checks[f"frag{frag} pf{pf} test{test} dual{dual}"] = (bool(torch.equal(dbg, want)), int(out.sum()))
         print(f"m={m}: (first tile's dots exact, bits) {checks}; reference bits {ref}", flush=True)
         dots_ok = all(v[0] for v in checks.values())
         bits = sorted({v[1] for v in checks.values()})
         # timing, nothing hitting
-        variants = [(f"rega frag{frag} nc{nc} pf{pf} r{nreg}",
-                     lambda nreg=nreg, pf=pf, frag=frag, nc=nc: rega(-(1 << 30), nreg, pf, frag, nc))
-                    for frag, nc, pf, nreg in ((1, 1, 1, 168), (2, 1, 1, 168), (2, 1, 0, 168), (2, 1, 1, 128),
-                                               (2, 1, 0, 128), (1, 1, 2, 168))]
+        variants = [(f"rega frag2 pf{pf} r{nreg} test{test} dual{dual}",
+                     lambda nreg=nreg, pf=pf, test=test, dual=dual: rega(-(1 << 30), nreg, pf, 2, 1, False, test, dual))
+                    for pf, nreg, test, dual in ((1, 168, 0, 0), (1, 168, 1, 0), (1, 168, 2, 0), (1, 128, 2, 0),
+                                                 (1, 168, 0, 1), (1, 255, 0, 1), (1, 255, 2, 1), (2, 168, 0, 0),
+                                                 (2, 168, 2, 0))]
         xd = TensorDescriptor(x, [m, k], [k, 1], [bm, k])
         yd = TensorDescriptor(x, [m, k], [k, 1], [bn, k])
         hd = TensorDescriptor(h, [m], [1], [bn])
