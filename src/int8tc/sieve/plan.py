@@ -19,8 +19,8 @@ import torch
 
 from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
                   _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
-                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
-                  sort_by_norm)
+                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, fragment_buffer,
+                  norm_bound_applies, sort_by_norm, stream_applies)
 
 
 
@@ -119,6 +119,9 @@ class PairSearchPlan:
             self._sorted = (torch.empty_like(self._yp), torch.empty_like(self._hy),
                             torch.empty(n, dtype=torch.int64, device=dev),
                             torch.empty(-(-n // self.config.block_n), dtype=torch.int32, device=dev))
+        # FilterConfig.stream_regs: the workspace of x's copy in the tensor cores' register layout
+        self._frag = (fragment_buffer(m, kp, self.config, dev)
+                      if stream_applies(m, n, kp, self.gram, self.config, dev) else None)
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
         self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
@@ -164,7 +167,7 @@ class PairSearchPlan:
         _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
-                                self.config, hmin, perm)
+                                self.config, hmin, perm, self._frag)
 
     def _capture(self) -> None:
         # the warm-up run with a goal no pair meets (the zero inputs would all hit)
