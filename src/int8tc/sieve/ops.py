@@ -137,6 +137,11 @@ class FilterConfig:
     #: launch before the search), so the loop has no shared-memory ring and no block barrier (NOTES.md 85). Needs
     #: block_m = 64 and num_warps = 4 (the A layout of 64 rows on one warp group).
     stream_regs: bool = False
+    #: with stream_regs: y's rows ordered by half norm inside each panel (``panel_sort``, one launch that also
+    #: writes a Gram search's copy for the registers), and the inner tiles tested by each column group's max and
+    #: min of the dot against h_i - goal + the group's least h_j (every hit passes; the item kernel keeps the exact
+    #: ones and writes the caller's indices), instead of abs, subtraction and max per element (NOTES.md 85)
+    stream_bound: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -182,6 +187,8 @@ class FilterConfig:
             raise ValueError(f"stream_regs needs tma, tile_masks, balanced > 0, block_m = 64 and num_warps = 4, got "
                              f"tma={self.tma}, tile_masks={self.tile_masks}, balanced={self.balanced}, "
                              f"block_m={self.block_m}, num_warps={self.num_warps}")
+        if self.stream_bound and not self.stream_regs:
+            raise ValueError("stream_bound needs stream_regs=True")
         for name in ("maxnreg", "item_maxnreg"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 24 <= v <= 255):
@@ -539,6 +546,11 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         ys, hs, perm, hmin = sort_by_norm(yp, hy, cfg.block_n, order=cfg.norm_order)
         xs, hxs = (ys, hs) if gram else (xp, half_norms)
         _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, hmin, perm)
+    elif cfg.stream_bound and stream_applies(m, n, xp.shape[1], gram, cfg, xp.device):
+        frag = fragment_buffer(m, xp.shape[1], cfg, xp.device)
+        ys, hs, perm = panel_sort(yp, hy, cfg, frag=frag if gram else None)
+        xs, hxs = (ys, hs) if gram else (xp, half_norms)
+        _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, None, perm, frag, gram)
     elif m and n:
         _launch_pair_search(xp, half_norms, yp, hy, m, n, int(goal), buf, count, capacity, gram, cfg)
     hits = PairHits(records, count[:1], capacity, status=status, x_parts=x_parts)
@@ -634,12 +646,14 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
 
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
                         cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None,
-                        frag: torch.Tensor | None = None) -> None:
+                        frag: torch.Tensor | None = None, frag_ready: bool = False) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
     ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
     search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices.
-    ``frag``: the workspace of ``stream_regs``' copy of x (``fragment_buffer``; None: allocated here when needed)."""
+    ``frag``: the workspace of ``stream_regs``' copy of x (``fragment_buffer``; None: allocated here when needed),
+    already written when ``frag_ready`` (``panel_sort`` of a Gram search). ``perm`` without ``hmin`` (``stream_bound``):
+    y ordered inside its panels by ``panel_sort``, the stream kernel's bound test."""
     from ._kernels.filters import (fragment_copy_kernel, pair_search_kernel, pair_search_stream_kernel,
                                    pair_search_tma_kernel)
 
@@ -651,11 +665,13 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
             frag = fragment_buffer(m, kp, cfg, xp.device)
         elif frag.numel() < -(-m // 64) * 64 * bk or frag.dtype != torch.int8:
             raise ValueError(f"frag must hold {-(-m // 64) * 64 * bk} int8, got {frag.numel()} {frag.dtype}")
-        launch(fragment_copy_kernel, (triton.cdiv(m, 64), 1), xp, xp.stride(0), m, frag, KP=kp, BLOCK_K=bk)
+        if not frag_ready:
+            launch(fragment_copy_kernel, (triton.cdiv(m, 64), 1), xp, xp.stride(0), m, frag, KP=kp, BLOCK_K=bk)
         launch(pair_search_stream_kernel, grid, frag, hx, _descriptor(yp, cfg.block_n, bk), hy, m, n, goal, buf,
                count, capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_N=cfg.block_n,
                BLOCK_K=bk, GROUPS=cfg.column_groups, PANEL_COST=opts["PANEL_COST"], LDG=xp.device.type == "cuda",
-               num_warps=4, **({} if cfg.maxnreg is None else dict(maxnreg=cfg.maxnreg)))
+               num_warps=4, **({} if cfg.maxnreg is None else dict(maxnreg=cfg.maxnreg)),
+               **({} if perm is None else dict(BOUND=True, perm_ptr=perm)))
     elif cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
         yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
@@ -688,6 +704,26 @@ def stream_applies(m: int, n: int, kp: int, gram: bool, cfg: FilterConfig, dev: 
                 and not norm_bound_applies(m, n, gram, cfg) and _balanced(m, n, gram, cfg, dev))
 
 
+def panel_sort(yp: torch.Tensor, hy: torch.Tensor, cfg: FilterConfig, out: tuple | None = None,
+               frag: torch.Tensor | None = None) -> tuple:
+    """``stream_bound``'s order of y [N, KP] (padded, contiguous rows): each panel of block_n rows ordered by half
+    norm inside the panel and laid out so that every column group holds neighbours in that order
+    (``panel_sort_kernel``, one launch; a partial last panel keeps its order). Returns (rows [N, KP], norms [N]
+    int32, the permutation [N] int64: row r is yp[perm[r]]), written into ``out`` (the same three) when given;
+    with ``frag`` (a Gram search, whose x is y) it also writes the rows' copy for ``pair_search_stream_kernel``."""
+    from ._kernels.filters import panel_sort_kernel
+
+    n, kp = yp.shape
+    if out is None:
+        out = (torch.empty_like(yp), torch.empty_like(hy), torch.empty(n, dtype=torch.int64, device=hy.device))
+    ys, hs, perm = out
+    if n:
+        launch(panel_sort_kernel, (triton.cdiv(n, cfg.block_n),), yp, yp.stride(0), hy, n, ys, hs, perm,
+               ys if frag is None else frag, KP=kp, BLOCK_N=cfg.block_n, GROUPS=cfg.column_groups,
+               KW=triton.next_power_of_2(kp // 4), BLOCK_K=_block_k(kp, cfg), FRAG=frag is not None, num_warps=16)
+    return ys, hs, perm
+
+
 def fragment_buffer(m: int, kp: int, cfg: FilterConfig, dev) -> torch.Tensor:
     """The workspace of ``stream_regs``' copy of x ([m, kp] padded, ``fragment_copy_kernel``): int8, 64-row tiles of
     one K block."""
@@ -703,7 +739,8 @@ def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device,
     if _balanced(m, n, gram, cfg, dev):
         programs = cfg.balanced * _sm_count(dev)
         if stream:
-            tiles, panels = _pair_tiles(n, m, gram, replace(cfg, block_m=cfg.block_n, block_n=64, stream_regs=False))
+            tiles, panels = _pair_tiles(n, m, gram, replace(cfg, block_m=cfg.block_n, block_n=64, stream_regs=False,
+                                                                  stream_bound=False))
         else:
             tiles, panels = _pair_tiles(m, n, gram, cfg)
         return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)

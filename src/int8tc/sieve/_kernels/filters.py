@@ -600,6 +600,49 @@ def fragment_copy_kernel(x_ptr, stride_x, M, xa_ptr, KP: tl.constexpr, BLOCK_K: 
 
 
 @triton.jit
+def panel_sort_kernel(y_ptr, stride_y, hy_ptr, N, ys_ptr, hs_ptr, perm_ptr, xa_ptr, KP: tl.constexpr,
+                      BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, KW: tl.constexpr, BLOCK_K: tl.constexpr,
+                      FRAG: tl.constexpr):
+    """FilterConfig.stream_bound: program B orders Y's rows B BLOCK_N .. B BLOCK_N + BLOCK_N - 1 (one panel of
+    ``pair_search_stream_kernel``) by half norm inside the panel, so that each column group of the panel
+    (``_groups``: BLOCK_N / GROUPS columns) holds norms that are neighbours in that order: the rank-r row goes to
+    column c(r) of group r // (BLOCK_N / GROUPS) (a partial last panel keeps its order). Writes the rows to ys
+    [N, KP] int8 (contiguous), their norms to hs, perm[c] = the row's index (int64), and with FRAG (a Gram search:
+    the same rows are streamed) the rows in ``fragment_copy_kernel``'s order at xa_ptr (BLOCK_K bytes per row,
+    rows past N zeros). KW: a power of two >= KP // 4 (int32 words per row read)."""
+    B = tl.program_id(0)
+    i = tl.arange(0, BLOCK_N)
+    rows = B * BLOCK_N + i
+    valid = rows < N
+    h = tl.load(hy_ptr + rows, mask=valid, other=0)
+    if (B + 1) * BLOCK_N <= N:
+        hj = tl.reshape(h, (1, BLOCK_N))
+        jj = tl.arange(0, BLOCK_N)[None, :]
+        rank = tl.sum(((hj < h[:, None]) | ((hj == h[:, None]) & (jj < i[:, None]))).to(tl.int32), axis=1)
+        GS: tl.constexpr = BLOCK_N // GROUPS  # columns per group: group g = 4 hh + q, member m = 2 jb + b
+        g = rank // GS
+        m = rank % GS
+        c = 8 * ((g // 4) * (GS // 2) + m // 2) + 2 * (g % 4) + m % 2
+    else:
+        c = i
+    dest = B * BLOCK_N + c
+    tl.store(hs_ptr + dest, h, mask=valid)
+    tl.store(perm_ptr + dest, rows.to(tl.int64), mask=valid)
+    w = tl.arange(0, KW)
+    words = tl.load(y_ptr.to(tl.pointer_type(tl.int32)) + rows[:, None].to(tl.int64) * (stride_y // 4) + w[None, :],
+                    mask=valid[:, None] & (w < KP // 4)[None, :], other=0)
+    tl.store(ys_ptr.to(tl.pointer_type(tl.int32)) + dest[:, None].to(tl.int64) * (KP // 4) + w[None, :], words,
+             mask=valid[:, None] & (w < KP // 4)[None, :])
+    if FRAG:  # (rows past N: zeros, up to the last 64-row tile's end; words past KP: zeros, up to BLOCK_K)
+        r = dest % STREAM_ROWS
+        off = ((w >> 3) * 512)[None, :] + (((r >> 4) * 32 + (r & 7) * 4) * 4 + ((r >> 3) & 1))[:, None] \
+            + (((w & 3) * 4) + ((w >> 2) & 1) * 2)[None, :]
+        tile = (dest // STREAM_ROWS).to(tl.int64) * (STREAM_ROWS * BLOCK_K // 4)
+        tl.store(xa_ptr.to(tl.pointer_type(tl.int32)) + tile[:, None] + off, words,
+                 mask=(dest < tl.cdiv(N, STREAM_ROWS) * STREAM_ROWS)[:, None] & (w < BLOCK_K // 4)[None, :])
+
+
+@triton.jit
 def _stream_words(xa_ptr, T, BLOCK_K: tl.constexpr, LDG: tl.constexpr):
     """Tile T's rows as [64, BLOCK_K // 4] int32 words (K = one block) from ``fragment_copy_kernel``'s copy, in the
     wgmma's A layout. P indexes (rho, omega) = (8 w + g, 4 s + q); each P element is one 16-byte load whose words
@@ -648,6 +691,7 @@ def pair_search_stream_kernel(
     out_ptr, count_ptr, capacity,  # as pair_search_tma_kernel (MASKS: items after the records, counters [2])
     KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_N: tl.constexpr,
     BLOCK_K: tl.constexpr, GROUPS: tl.constexpr, PANEL_COST: tl.constexpr, LDG: tl.constexpr = False,
+    BOUND: tl.constexpr = False, perm_ptr=None,
 ):
     """FilterConfig.stream_regs: the MASKS search on the balanced schedule with the roles of the operands swapped.
     The units are (panel, tile) pairs panel by panel: panel P holds Y's rows P BLOCK_N .. (the columns), entered
@@ -656,7 +700,10 @@ def pair_search_stream_kernel(
     below the row, LOWER); each program takes a contiguous range of W / programs units and walks it in chunks of
     min(TILES_PER_PROGRAM, 32) tiles of one panel, bits per (row of the tile, column group) with bit t for tile
     t, flushed into items (row, P BLOCK_N, N, g) after each chunk (``_write_items`` with ROW_STEP). K: one block
-    (KP <= BLOCK_K)."""
+    (KP <= BLOCK_K). BOUND (FilterConfig.stream_bound, Y's panels ordered by ``panel_sort_kernel``): inner tiles
+    set a group's bit when its max |dot| reaches h_i - goal + the group's least h_j (a max and a min per two
+    elements; every hit passes, the item kernel keeps the exact ones), and the records the late rows write carry
+    the caller's indices through perm_ptr (a Gram search: both, each pair ordered i < j)."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
     n_tiles = tl.cdiv(M, STREAM_ROWS).to(tl.int64)
     n_panels = tl.cdiv(N, BLOCK_N).to(tl.int64)
@@ -676,14 +723,11 @@ def pair_search_stream_kernel(
         n_panel = (t1 - t0).to(tl.int32)
         if n_panel > 0:  # the panel and its h loaded once for all its chunks in the range
             P32 = P.to(tl.int32)
-            cols = P32 * BLOCK_N + tl.arange(0, BLOCK_N)
-            cmask = cols < N
-            hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
             panel = p_desc.load([P32 * BLOCK_N, 0])
             for c0 in range(0, n_panel, CHUNK):
-                _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy, P32, cols, cmask,
+                _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy_ptr, P32,
                                    (first + t0 + c0).to(tl.int32), tl.minimum(n_panel - c0, CHUNK), M, N,
-                                   out_ptr, count_ptr, capacity, GRAM, BLOCK_N, BLOCK_K, GROUPS, LDG)
+                                   out_ptr, count_ptr, capacity, GRAM, BLOCK_N, BLOCK_K, GROUPS, LDG, BOUND, perm_ptr)
         u = tl.minimum(u_end, p_end)
         if u == p_end:
             P += 1
@@ -691,15 +735,17 @@ def pair_search_stream_kernel(
 
 
 @triton.jit
-def _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy, P, cols, cmask, T0, n_here, M, N, out_ptr, count_ptr,
+def _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, n_here, M, N, out_ptr, count_ptr,
                        capacity, GRAM: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                       GROUPS: tl.constexpr, LDG: tl.constexpr):
+                       GROUPS: tl.constexpr, LDG: tl.constexpr, BOUND: tl.constexpr = False, perm_ptr=None):
     """Tiles T0 .. T0 + n_here - 1 (n_here <= 32) of X against the panel: bit t of (row, group) for tile T0 + t,
     then ``_write_items`` and, if the item buffer is full, the late rows in rounds. The tiles that need the masked
     test (``_row_any``: all when the panel passes N, else those a Gram search's diagonal crosses, T <= 2 P + 1
     at BLOCK_N = 128, and a last tile past M) are a prefix and a suffix of the chunk, each run by
     ``_stream_masked``; the tiles between run the unmasked group test in a loop of their own (its registers
-    are not shared with the masked test's: one loop with both spilled its h_j)."""
+    are not shared with the masked test's: one loop with both spilled its h_j). The panel's h_j are loaded where
+    they are used (the unmasked bound test reads only their group minima), and the columns' indices made where
+    they are used, so neither holds registers across the loop that does not read them."""
     r = tl.arange(0, STREAM_ROWS)
     qbits = tl.zeros((STREAM_ROWS, GROUPS), dtype=tl.int32)
     if (P + 1) * BLOCK_N > N:
@@ -710,9 +756,13 @@ def _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy, P, cols, cmask, T0, n_he
         n_lo = n_here * 0
     n_hi = n_here - ((T0 + n_here) * STREAM_ROWS > M).to(tl.int32)  # (the last tile past M, if in the chunk)
     n_hi = tl.maximum(n_hi, n_lo)
-    qbits = _stream_masked(qbits, 0, n_lo, xa_ptr, hx_ptr, goal, panel, hy, cols, cmask, T0, M, GRAM, BLOCK_N,
+    qbits = _stream_masked(qbits, 0, n_lo, xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, M, N, GRAM, BLOCK_N,
                            BLOCK_K, GROUPS, LDG)
     if n_hi > n_lo:
+        hy = tl.load(hy_ptr + P * BLOCK_N + tl.arange(0, BLOCK_N))  # (the panel is inside N here)
+        if BOUND:  # each column group's least h_j, per (row, group) (the same for every row)
+            hmin = _groups(hy[None, :] + tl.zeros((STREAM_ROWS, BLOCK_N), dtype=tl.int32), STREAM_ROWS, BLOCK_N,
+                           GROUPS, True)
         w_next = _stream_words(xa_ptr, T0 + n_lo, BLOCK_K, LDG)
         h_next = tl.load(hx_ptr + (T0 + n_lo) * STREAM_ROWS + r) - goal
         for t in range(n_lo, n_hi):
@@ -722,10 +772,20 @@ def _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy, P, cols, cmask, T0, n_he
             w_next = _stream_words(xa_ptr, tn, BLOCK_K, LDG)
             h_next = tl.load(hx_ptr + tn * STREAM_ROWS + r) - goal
             acc = tl.dot(_split_words(w, BLOCK_K), panel.T, out_dtype=tl.int32)
-            b = (_chains8(tl.abs(acc) - hy[None, :], STREAM_ROWS, GROUPS)[0] >= hxg[:, None]).to(tl.int32)
+            if BOUND:  # (hxg + hmin stays inside int32: |h| < 2^29, |goal| <= 2^30)
+                if BLOCK_N == 8 * GROUPS:
+                    gmax, gmin = _chains8(acc, STREAM_ROWS, GROUPS)
+                else:
+                    gmax = _groups(acc, STREAM_ROWS, BLOCK_N, GROUPS)
+                    gmin = _groups(acc, STREAM_ROWS, BLOCK_N, GROUPS, True)
+                b = (tl.maximum(gmax, -gmin) >= hxg[:, None] + hmin).to(tl.int32)
+            elif BLOCK_N == 8 * GROUPS:
+                b = (_chains8(tl.abs(acc) - hy[None, :], STREAM_ROWS, GROUPS)[0] >= hxg[:, None]).to(tl.int32)
+            else:
+                b = (_groups(tl.abs(acc) - hy[None, :], STREAM_ROWS, BLOCK_N, GROUPS) >= hxg[:, None]).to(tl.int32)
             qbits = tl.where(b != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)
-    qbits = _stream_masked(qbits, n_hi, n_here, xa_ptr, hx_ptr, goal, panel, hy, cols, cmask, T0, M, GRAM, BLOCK_N,
-                           BLOCK_K, GROUPS, LDG)
+    qbits = _stream_masked(qbits, n_hi, n_here, xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, M, N, GRAM,
+                           BLOCK_N, BLOCK_K, GROUPS, LDG)
     rows0 = T0 * STREAM_ROWS + r
     bits, late_rows, any_late = _write_items(qbits, rows0, P * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
                                              count_ptr + 1, capacity, BLOCK_N, GROUPS, STREAM_ROWS)
@@ -734,18 +794,23 @@ def _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy, P, cols, cmask, T0, n_he
             late = _late_rows(bits, late_rows, t)
             if tl.max(late.to(tl.int32), axis=0) > 0:
                 rows = (T0 + t) * STREAM_ROWS + r
+                cols = P * BLOCK_N + tl.arange(0, BLOCK_N)
+                cmask = cols < N
                 acc = tl.dot(_split_words(_stream_words(xa_ptr, T0 + t, BLOCK_K, LDG), BLOCK_K), panel.T,
                              out_dtype=tl.int32)
-                _pair_rounds(acc, hy, _row_limits(hx_ptr, rows, rows < M, goal), rows, late, cols, N, GRAM, out_ptr,
-                             count_ptr, capacity, LOWER=True)
+                _pair_rounds(acc, tl.load(hy_ptr + cols, mask=cmask, other=H_PAD), _row_limits(hx_ptr, rows, rows < M, goal),
+                             rows, late, cols, N, GRAM, out_ptr, count_ptr, capacity, perm_ptr, BOUND, LOWER=True)
 
 
 @triton.jit
-def _stream_masked(qbits, t_lo, t_hi, xa_ptr, hx_ptr, goal, panel, hy, cols, cmask, T0, M, GRAM: tl.constexpr,
+def _stream_masked(qbits, t_lo, t_hi, xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, M, N, GRAM: tl.constexpr,
                    BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUPS: tl.constexpr, LDG: tl.constexpr):
-    # tiles T0 + t_lo .. T0 + t_hi - 1 by the masked element test (rows past M, columns past N, and in a Gram
-    # search the pairs with the column below the row only), their bits set in qbits
+    # tiles T0 + t_lo .. T0 + t_hi - 1 of panel P by the masked element test (rows past M, columns past N, and in a
+    # Gram search the pairs with the column below the row only), their bits set in qbits
     r = tl.arange(0, STREAM_ROWS)
+    cols = P * BLOCK_N + tl.arange(0, BLOCK_N)
+    cmask = cols < N
+    hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
     for t in range(t_lo, t_hi):
         rows = (T0 + t) * STREAM_ROWS + r
         rmask = rows < M
