@@ -64,8 +64,6 @@ def main():
     p.add_argument("--trace", help="with --kernels: write a Chrome trace here")
     p.add_argument("--norm-bound", type=int, default=None,
                    help="pair: the default config with this FilterConfig.norm_bound (1: always the sorted path)")
-    p.add_argument("--stream-regs", action="store_true", help="pair: the default config with FilterConfig.stream_regs")
-    p.add_argument("--stream-bound", action="store_true", help="pair: with stream_regs and FilterConfig.stream_bound")
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     args = p.parse_args()
@@ -81,8 +79,6 @@ def main():
         cfg = base = replace(base, tensor_items=True, item_block=bi, item_warps=bw)
     if args.norm_bound is not None:
         cfg = base = replace(base, norm_bound=args.norm_bound)
-    if args.stream_regs or args.stream_bound:
-        cfg = base = replace(base, stream_regs=True, stream_bound=args.stream_bound)
     if args.tiles_per_program:
         cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m

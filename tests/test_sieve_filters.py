@@ -37,21 +37,11 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
-                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
-                        replace(TMA_CFG, block_m=64, block_n=128, tiles_per_program=32, tile_masks=True, balanced=3,
-                                panel_cost=4, column_groups=16, stream_regs=True),
-                        replace(TMA_CFG, block_m=64, block_n=64, tiles_per_program=3, tile_masks=True, balanced=5,
-                                panel_cost=3, stream_regs=True, item_programs=3),
-                        replace(TMA_CFG, block_m=64, block_n=128, tiles_per_program=32, tile_masks=True, balanced=3,
-                                panel_cost=4, column_groups=16, stream_regs=True, stream_bound=True),
-                        replace(TMA_CFG, block_m=64, block_n=128, tiles_per_program=5, tile_masks=True, balanced=2,
-                                stream_regs=True, stream_bound=True, item_programs=2)],
+                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort")],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-stream-64x128-g16", "tma-stream-64x64-t3-balanced5", "tma-stream-bound-64x128-g16",
-                     "tma-stream-bound-64x128-g8-t5"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -824,8 +814,8 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
 def test_pair_search_random_shapes_and_schedules(dev, seed):
     """Random Gram/cross shapes, K in 1..192, value ranges, hit rates 1e-4..1, capacities (ample, half,
     one) and schedules of the default config (grid or balanced at any programs per SM, panel cost,
-    waves rule, tiles per program 1..64, 64- or 128-row panels, the balanced ones with or without
-    stream_regs and stream_bound): exact records when they fit, the exact total and true hits only when they do not."""
+    waves rule, tiles per program 1..64, 64- or 128-row panels): exact records when they fit, the exact
+    total and true hits only when they do not."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
 
     r = np.random.default_rng(1000 + seed)
@@ -837,11 +827,9 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     h, hy = half_norms(x), None if gram else half_norms(y)
     goal = _goal_for_rate(x, h, 10 ** r.uniform(-4, 0), y, hy)
     balanced = int(r.integers(0, 6))
-    block_m = int(r.choice([64, 128]))
     cfg = replace(D, balanced=balanced, panel_cost=int(r.integers(0, 9)) if balanced else 0,
                   balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
-                  block_m=block_m, stream_regs=bool(balanced and block_m == 64 and r.random() < 0.5))
-    cfg = replace(cfg, stream_bound=cfg.stream_regs and bool(r.random() < 0.5))
+                  block_m=int(r.choice([64, 128])))
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -1064,67 +1052,3 @@ def test_sort_by_norm_bins(dev, rng, monkeypatch, n, k, norms, parts):
         assert (np.diff(hs_) > 0).all()
     if norms == "outliers":
         assert hs_[0] == -2**29 and hs_[-1] == 2**29 - 1
-
-
-def test_fragment_copy_layout_and_stream_rules(rng, dev):
-    """``fragment_copy_kernel`` writes byte (row 16 w + 8 a + g, 32 s + 16 b + 4 q + e) of each 64-row tile at
-    s * 2048 + (32 w + 4 g + q) * 16 + (a + 2 b) * 4 + e, rows past M and bytes past K as zeros;
-    ``stream_applies`` takes the balanced, one-K-block searches only; FilterConfig refuses stream_regs without
-    what it needs, naming the values."""
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D, FilterConfig
-    from int8tc.sieve import ops
-    from int8tc.sieve._kernels.filters import fragment_copy_kernel
-
-    for m, kp, bk in ((100, 128, 128), (64, 64, 64), (70, 96, 128), (5, 32, 32)):
-        x = _vecs(rng, m, kp)
-        out = torch.full((-(-m // 64) * 64 * bk,), -7, dtype=torch.int8, device=dev)
-        fragment_copy_kernel[(-(-m // 64), 1)](x.to(dev), x.stride(0), m, out, KP=kp, BLOCK_K=bk)
-        full = torch.zeros((-(-m // 64) * 64, bk), dtype=torch.int8)
-        full[:m, :kp] = x
-        v = full.view(-1, 4, 2, 8, bk // 32, 2, 4, 4)  # (tile, w, a, g, s, b, q, e)
-        want = v.permute(0, 4, 1, 3, 6, 5, 2, 7).reshape(-1)  # (tile, s, w, g, q, b, a, e)
-        assert torch.equal(out.cpu(), want)
-    cpu = torch.device("cpu")
-    s = replace(D, stream_regs=True, balanced_waves=0)
-    assert ops.stream_applies(300, 300, 128, True, s, cpu) and ops.stream_applies(300, 90, 64, False, s, cpu)
-    assert not ops.stream_applies(300, 300, 192, True, s, cpu)  # three K blocks of 64
-    assert not ops.stream_applies(300, 300, 128, True, replace(s, stream_regs=False), cpu)
-    assert not ops.stream_applies(300, 300, 128, True, replace(s, norm_bound=1), cpu)  # the sorted path
-    assert not ops.stream_applies(0, 300, 128, False, s, cpu)
-    for bad in (dict(balanced=0), dict(block_m=32), dict(num_warps=8), dict(tile_masks=False, balanced=0)):
-        with pytest.raises(ValueError, match="stream_regs needs tma, tile_masks, balanced > 0, block_m = 64"):
-            FilterConfig(**{**{f: getattr(s, f) for f in ("tma", "tile_masks", "balanced", "block_m", "num_warps",
-                                                             "block_n", "block_k", "column_groups")},
-                            "stream_regs": True, **bad})
-
-
-@pytest.mark.parametrize("n,block_n,groups", [(300, 128, 16), (256, 64, 8), (200, 128, 8), (40, 64, 8)])
-def test_panel_sort_groups_neighbours(rng, dev, n, block_n, groups):
-    """``panel_sort``: a permutation of y's rows with their norms; inside every full panel each column group
-    (``_groups``) holds norms that are neighbours in the panel's order (its least is the group's rank-first one);
-    a partial last panel keeps its order; with a fragment buffer the rows' copy equals ``fragment_copy_kernel``'s."""
-    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
-    from int8tc.sieve import ops
-
-    cfg = replace(D, block_n=block_n, column_groups=groups, stream_regs=True, stream_bound=True)
-    y = _vecs(rng, n, 128).to(dev)
-    hy = torch.from_numpy(rng.integers(-1000, 1000, n).astype(np.int32)).to(dev)  # ties included
-    frag = torch.full((-(-n // 64) * 64 * 128,), -7, dtype=torch.int8, device=dev)
-    ys, hs, perm = ops.panel_sort(y, hy, cfg, frag=frag)
-    p = perm.cpu().numpy()
-    assert sorted(p.tolist()) == list(range(n))
-    assert torch.equal(ys.cpu(), y.cpu()[p]) and torch.equal(hs.cpu(), hy.cpu()[p])
-    c = np.arange(block_n)
-    gs = block_n // groups
-    g = 4 * ((c // 8) // (gs // 2)) + (c % 8) // 2  # _groups' group of column c
-    for b in range(n // block_n):
-        h = hs.cpu().numpy()[b * block_n:(b + 1) * block_n]
-        order = np.sort(h)
-        for grp in range(groups):
-            np.testing.assert_array_equal(np.sort(h[g == grp]), order[grp * gs:(grp + 1) * gs])
-    tail = n // block_n * block_n
-    assert (p[tail:] == np.arange(tail, n)).all()
-    want = torch.full_like(frag, -7)
-    from int8tc.sieve._kernels.filters import fragment_copy_kernel
-    fragment_copy_kernel[(-(-n // 64), 1)](ys, ys.stride(0), n, want, KP=128, BLOCK_K=128)
-    assert torch.equal(frag.cpu(), want.cpu())

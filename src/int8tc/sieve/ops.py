@@ -130,18 +130,6 @@ class FilterConfig:
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
-    #: pair_search with tile_masks on the balanced schedule, K in one block (K <= block_k after ``_block_k``; other
-    #: searches run the TMA ring as before): ``pair_search_stream_kernel``, the operands' roles swapped. A panel of
-    #: block_n rows of y is the tensor cores' B operand (shared memory, loaded once) and each 64-row tile of x is
-    #: loaded straight into the A operand's registers from a copy of x in that layout (``fragment_copy_kernel``, one
-    #: launch before the search), so the loop has no shared-memory ring and no block barrier (NOTES.md 85). Needs
-    #: block_m = 64 and num_warps = 4 (the A layout of 64 rows on one warp group).
-    stream_regs: bool = False
-    #: with stream_regs: y's rows ordered by half norm inside each panel (``panel_sort``, one launch that also
-    #: writes a Gram search's copy for the registers), and the inner tiles tested by each column group's max and
-    #: min of the dot against h_i - goal + the group's least h_j (every hit passes; the item kernel keeps the exact
-    #: ones and writes the caller's indices), instead of abs, subtraction and max per element (NOTES.md 85)
-    stream_bound: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -182,13 +170,6 @@ class FilterConfig:
             raise ValueError("tensor_items needs tile_masks=True (its items come from the tile bits)")
         if self.norm_order not in ("bins", "sort"):
             raise ValueError(f"norm_order must be 'bins' or 'sort', got {self.norm_order!r}")
-        if self.stream_regs and not (self.tma and self.tile_masks and self.balanced and self.block_m == 64
-                                     and self.num_warps == 4):
-            raise ValueError(f"stream_regs needs tma, tile_masks, balanced > 0, block_m = 64 and num_warps = 4, got "
-                             f"tma={self.tma}, tile_masks={self.tile_masks}, balanced={self.balanced}, "
-                             f"block_m={self.block_m}, num_warps={self.num_warps}")
-        if self.stream_bound and not self.stream_regs:
-            raise ValueError("stream_bound needs stream_regs=True")
         for name in ("maxnreg", "item_maxnreg"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 24 <= v <= 255):
@@ -546,11 +527,6 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
         ys, hs, perm, hmin = sort_by_norm(yp, hy, cfg.block_n, order=cfg.norm_order)
         xs, hxs = (ys, hs) if gram else (xp, half_norms)
         _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, hmin, perm)
-    elif cfg.stream_bound and stream_applies(m, n, xp.shape[1], gram, cfg, xp.device):
-        frag = fragment_buffer(m, xp.shape[1], cfg, xp.device)
-        ys, hs, perm = panel_sort(yp, hy, cfg, frag=frag if gram else None)
-        xs, hxs = (ys, hs) if gram else (xp, half_norms)
-        _launch_pair_search(xs, hxs, ys, hs, m, n, int(goal), buf, count, capacity, gram, cfg, None, perm, frag, gram)
     elif m and n:
         _launch_pair_search(xp, half_norms, yp, hy, m, n, int(goal), buf, count, capacity, gram, cfg)
     hits = PairHits(records, count[:1], capacity, status=status, x_parts=x_parts)
@@ -645,34 +621,16 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
 
 
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
-                        cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None,
-                        frag: torch.Tensor | None = None, frag_ready: bool = False) -> None:
+                        cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
     ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
-    search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices.
-    ``frag``: the workspace of ``stream_regs``' copy of x (``fragment_buffer``; None: allocated here when needed),
-    already written when ``frag_ready`` (``panel_sort`` of a Gram search). ``perm`` without ``hmin`` (``stream_bound``):
-    y ordered inside its panels by ``panel_sort``, the stream kernel's bound test."""
-    from ._kernels.filters import (fragment_copy_kernel, pair_search_kernel, pair_search_stream_kernel,
-                                   pair_search_tma_kernel)
+    search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices."""
+    from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
+    grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
-    stream = hmin is None and stream_applies(m, n, kp, gram, cfg, xp.device)
-    grid, opts = _pair_grid(m, n, gram, cfg, xp.device, stream)
-    if stream:
-        if frag is None:
-            frag = fragment_buffer(m, kp, cfg, xp.device)
-        elif frag.numel() < -(-m // 64) * 64 * bk or frag.dtype != torch.int8:
-            raise ValueError(f"frag must hold {-(-m // 64) * 64 * bk} int8, got {frag.numel()} {frag.dtype}")
-        if not frag_ready:
-            launch(fragment_copy_kernel, (triton.cdiv(m, 64), 1), xp, xp.stride(0), m, frag, KP=kp, BLOCK_K=bk)
-        launch(pair_search_stream_kernel, grid, frag, hx, _descriptor(yp, cfg.block_n, bk), hy, m, n, goal, buf,
-               count, capacity, KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_N=cfg.block_n,
-               BLOCK_K=bk, GROUPS=cfg.column_groups, PANEL_COST=opts["PANEL_COST"], LDG=xp.device.type == "cuda",
-               num_warps=4, **({} if cfg.maxnreg is None else dict(maxnreg=cfg.maxnreg)),
-               **({} if perm is None else dict(BOUND=True, perm_ptr=perm)))
-    elif cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
+    if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
         yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
         launch(pair_search_tma_kernel, grid, xd, hx, yd, _h_descriptor(hy, cfg.block_n), m, n, goal, buf, count,
@@ -685,65 +643,18 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if cfg.defer_rows or cfg.tile_masks:
-        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm, lower=stream and gram)
+        _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
 
 
-def _balanced(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> bool:
-    """Whether a pair search of these shapes runs the balanced schedule (``cfg.balanced``, ``balanced_waves``)."""
-    if not cfg.balanced:
-        return False
-    tiles, panels = _pair_tiles(m, n, gram, cfg)
-    return not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * cfg.balanced * \
-        _sm_count(dev)
-
-
-def stream_applies(m: int, n: int, kp: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> bool:
-    """Whether a pair search of these shapes (kp: K padded, ``_padded``) runs ``cfg.stream_regs``' kernel: the
-    balanced schedule, K in one block, not ``norm_bound``'s sorted path."""
-    return bool(cfg.stream_regs and m and n and -(-kp // _block_k(kp, cfg)) == 1
-                and not norm_bound_applies(m, n, gram, cfg) and _balanced(m, n, gram, cfg, dev))
-
-
-def panel_sort(yp: torch.Tensor, hy: torch.Tensor, cfg: FilterConfig, out: tuple | None = None,
-               frag: torch.Tensor | None = None) -> tuple:
-    """``stream_bound``'s order of y [N, KP] (padded, contiguous rows): each panel of block_n rows ordered by half
-    norm inside the panel and laid out so that every column group holds neighbours in that order
-    (``panel_sort_kernel``, one launch; a partial last panel keeps its order). Returns (rows [N, KP], norms [N]
-    int32, the permutation [N] int64: row r is yp[perm[r]]), written into ``out`` (the same three) when given;
-    with ``frag`` (a Gram search, whose x is y) it also writes the rows' copy for ``pair_search_stream_kernel``."""
-    from ._kernels.filters import panel_sort_kernel
-
-    n, kp = yp.shape
-    if out is None:
-        out = (torch.empty_like(yp), torch.empty_like(hy), torch.empty(n, dtype=torch.int64, device=hy.device))
-    ys, hs, perm = out
-    if n:
-        launch(panel_sort_kernel, (triton.cdiv(n, cfg.block_n),), yp, yp.stride(0), hy, n, ys, hs, perm,
-               ys if frag is None else frag, KP=kp, BLOCK_N=cfg.block_n, GROUPS=cfg.column_groups,
-               KW=triton.next_power_of_2(kp // 4), BLOCK_K=_block_k(kp, cfg), FRAG=frag is not None, num_warps=16)
-    return ys, hs, perm
-
-
-def fragment_buffer(m: int, kp: int, cfg: FilterConfig, dev) -> torch.Tensor:
-    """The workspace of ``stream_regs``' copy of x ([m, kp] padded, ``fragment_copy_kernel``): int8, 64-row tiles of
-    one K block."""
-    return torch.empty(-(-m // 64) * 64 * _block_k(kp, cfg), dtype=torch.int8, device=dev)
-
-
-def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device,
-               stream: bool = False) -> tuple[tuple, dict]:
+def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
     """The pair search kernel's grid and schedule constexprs: one program per (row panel,
     tiles_per_program column tiles), or with ``cfg.balanced`` one contiguous range of (panel, tile)
-    units per program, unless ``balanced_waves`` is set and the grid would fill that many waves. ``stream``
-    (``pair_search_stream_kernel``): its units, panels of block_n rows of y against 64-row tiles of x."""
-    if _balanced(m, n, gram, cfg, dev):
+    units per program, unless ``balanced_waves`` is set and the grid would fill that many waves."""
+    if cfg.balanced:
         programs = cfg.balanced * _sm_count(dev)
-        if stream:
-            tiles, panels = _pair_tiles(n, m, gram, replace(cfg, block_m=cfg.block_n, block_n=64, stream_regs=False,
-                                                                  stream_bound=False))
-        else:
-            tiles, panels = _pair_tiles(m, n, gram, cfg)
-        return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
+        tiles, panels = _pair_tiles(m, n, gram, cfg)
+        if not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * programs:
+            return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
     return (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program)), {}
 
 
@@ -805,11 +716,10 @@ def _item_words(xp: torch.Tensor, yp: torch.Tensor) -> dict:
 
 
 def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: bool, cfg: FilterConfig,
-                    perm: torch.Tensor | None = None, lower: bool = False) -> None:
+                    perm: torch.Tensor | None = None) -> None:
     """Launch ``deferred_rows_kernel`` over a ``defer_rows`` or ``tile_masks`` search's items (no
     host sync); an item spans one column tile of the search (``block_n`` columns). ``perm`` (a
-    ``norm_bound`` search, ``tile_masks``): the records get the caller's indices. ``lower`` (a Gram search of
-    ``stream_regs``): the items keep the columns below their row, written as (column, row)."""
+    ``norm_bound`` search, ``tile_masks``): the records get the caller's indices."""
     from ._kernels.filters import deferred_rows_kernel, mask_items_kernel
 
     if cfg.tile_masks:
@@ -818,8 +728,7 @@ def _write_deferred(xp, hx, yp, hy, goal: int, buf, count, capacity: int, tri: b
                count[1:], capacity, buf, count, capacity, None, KP=xp.shape[1],
                BLOCK_N=cfg.block_n, **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block,
                BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
-               num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
-               **({"LOWER": True} if lower else {}))
+               num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)))
     else:
         programs = max(1, min(capacity // 2 + 1, cfg.item_programs))
         launch(deferred_rows_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count,

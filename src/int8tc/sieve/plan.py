@@ -19,8 +19,8 @@ import torch
 
 from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
                   _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
-                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, fragment_buffer,
-                  norm_bound_applies, panel_sort, sort_by_norm, stream_applies)
+                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
+                  sort_by_norm)
 
 
 
@@ -119,14 +119,6 @@ class PairSearchPlan:
             self._sorted = (torch.empty_like(self._yp), torch.empty_like(self._hy),
                             torch.empty(n, dtype=torch.int64, device=dev),
                             torch.empty(-(-n // self.config.block_n), dtype=torch.int32, device=dev))
-        # FilterConfig.stream_regs: the workspace of x's copy in the tensor cores' register layout
-        self._frag = (fragment_buffer(m, kp, self.config, dev)
-                      if stream_applies(m, n, kp, self.gram, self.config, dev) else None)
-        # FilterConfig.stream_bound: y (a Gram plan: x) ordered inside its panels, its norms and permutation
-        self._psorted = None
-        if self._frag is not None and self.config.stream_bound:
-            self._psorted = (torch.empty_like(self._yp), torch.empty_like(self._hy),
-                             torch.empty(n, dtype=torch.int64, device=dev))
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
         self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
@@ -168,16 +160,11 @@ class PairSearchPlan:
                                             order=self.config.norm_order)
             if self.gram:
                 xp = yp
-        elif self._psorted is not None:  # y ordered inside its panels (a Gram plan: also x's copy for the registers)
-            yp, hy, perm = panel_sort(self._yp, self._hy, self.config, out=self._psorted,
-                                      frag=self._frag if self.gram else None)
-            if self.gram:
-                xp = yp
         # the range pass (it zeroes the counters) writes the row limits h - goal
         _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
-                                self.config, hmin, perm, self._frag, self._psorted is not None and self.gram)
+                                self.config, hmin, perm)
 
     def _capture(self) -> None:
         # the warm-up run with a goal no pair meets (the zero inputs would all hit)

@@ -202,20 +202,16 @@ def _chains8(acc, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr):
 
 @triton.jit
 def _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, TRI: tl.constexpr, BLOCK_M: tl.constexpr,
-             BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, CHAINS: tl.constexpr = False, LOWER: tl.constexpr = False):
+             BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, CHAINS: tl.constexpr = False):
     """1 where a row of the tile holds a hit in column group g (``_groups``), else 0
     ([BLOCK_M, GROUPS] int32, exact): on inner tiles the group maxima of |dot| - h_j against
     h_i - goal (abs, sub and max per element; no shuffle, no tile-wide reduction), on edge and
-    diagonal tiles the masked element test (FilterConfig.tile_masks). TRI keeps the pairs with the row
-    below the column (LOWER: above it)."""
+    diagonal tiles the masked element test (FilterConfig.tile_masks)."""
     t = tl.abs(acc) - hy[None, :]
     if need_mask:
         hit = (t >= hxg[:, None]) & rmask[:, None] & cmask[None, :]
         if TRI:
-            if LOWER:
-                hit = hit & (rows[:, None] > cols[None, :])
-            else:
-                hit = hit & (rows[:, None] < cols[None, :])
+            hit = hit & (rows[:, None] < cols[None, :])
         r = _groups(hit.to(tl.int32), BLOCK_M, BLOCK_N, GROUPS)
     elif CHAINS and BLOCK_N == 8 * GROUPS:  # linear chains, fused by ptxas into 3-input max (the min chain is dropped)
         r = (_chains8(t, BLOCK_M, GROUPS)[0] >= hxg[:, None]).to(tl.int32)
@@ -241,16 +237,15 @@ def _popc(x):
 
 @triton.jit
 def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, BLOCK_N: tl.constexpr,
-                 GROUPS: tl.constexpr, ROW_STEP: tl.constexpr = 0):
+                 GROUPS: tl.constexpr):
     """qbits [BLOCK_M, GROUPS]: bit t of (row, g) set when the row has a hit in column group g of
     the program's column tile t. Every set bit becomes an item (row, col_base + t * BLOCK_N,
     col_end, g) at items_ptr: each (row, g) reserves its items by a relaxed atomic on
     item_count_ptr (Triton joins a warp's) and writes them, in rounds of one item per (row, g),
     only if all of the row's fit below ``item_cap``; a row that does not (items <= hits: then
     hits > item_cap) is late and leaves empty items in its slots below item_cap. Elementwise on the [BLOCK_M, GROUPS]
-    bits (no per-group loop). ROW_STEP (``pair_search_stream_kernel``): bit t stands for row rows + t * ROW_STEP
-    (the t-th streamed tile) against the column tile col_base, and the item is (rows + t * ROW_STEP, col_base,
-    col_end, g). Returns (the rows' tile bits, the rows with items not written, whether any row is late)."""
+    bits (no per-group loop). Returns (the rows' tile bits, the rows with items not written, whether any row is
+    late)."""
     pc = _popc(qbits)
     slot = tl.atomic_add(item_count_ptr + tl.zeros_like(pc), pc.to(tl.int64), mask=pc > 0, sem="relaxed")
     # a row with any (row, g) past item_cap is late as a whole: the caller recomputes its tiles
@@ -270,12 +265,8 @@ def _write_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
         low = b & (-b)  # lowest set bit (bit 31: -2^31, whose low - 1 = 2^31 - 1 still counts 31)
         keep = keep_any & (pc > r)
         item = items_ptr + (slot + r) * 4
-        if ROW_STEP:
-            tl.store(item, row2 + _popc(low - 1) * ROW_STEP, mask=keep)
-            tl.store(item + 1, col_base + tl.zeros_like(pc), mask=keep)
-        else:
-            tl.store(item, row2, mask=keep)
-            tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
+        tl.store(item, row2, mask=keep)
+        tl.store(item + 1, col_base + _popc(low - 1) * BLOCK_N, mask=keep)
         tl.store(item + 2, col_end + tl.zeros_like(pc), mask=keep)
         tl.store(item + 3, gid, mask=keep)
         b = b ^ low
@@ -566,260 +557,6 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                              capacity, perm_ptr, NORM_BOUND)
 
 
-# --- FilterConfig.stream_regs: the streamed tile in the wgmma's A registers (NOTES.md 85) ---------------------
-# The TMA kernel above keeps a 64-row panel in shared memory and streams 128-row column tiles through a ring:
-# per tile a TMA issue, its mbarrier wait and three block barriers (NOTES.md 82, 83). Here a BLOCK_N-row panel
-# of Y is the wgmma's B operand (shared memory, one TMA load per panel) and each 64-row tile of X is its A
-# operand, loaded straight into the registers of the wgmma's A layout from a copy of X in that layout
-# (``fragment_copy_kernel``): 4 loads of 16 bytes per thread and tile at K = 128, each warp's load 512
-# contiguous bytes, the next tile's loaded a tile ahead; no shared-memory ring, no block barrier in the loop.
-
-#: rows of a streamed tile (the wgmma's M with 4 warps) and of the fragment order's unit
-STREAM_ROWS = tl.constexpr(64)
-
-
-@triton.jit
-def fragment_copy_kernel(x_ptr, stride_x, M, xa_ptr, KP: tl.constexpr, BLOCK_K: tl.constexpr):
-    """X [M, KP] int8 (rows of stride_x bytes, both multiples of 4) into the order ``_stream_words`` reads: program
-    (T, kb) writes tile T's rows 64 T .. 64 T + 63 (rows past M: zeros) and bytes kb BLOCK_K .. (past KP: zeros)
-    as BLOCK_K * 64 bytes at ((T * NKB + kb) * 64 * BLOCK_K): row 16 w + 8 a + g, byte 32 s + 16 b + 4 q + e of the
-    block at s * 2048 + (32 w + 4 g + q) * 16 + (a + 2 b) * 4 + e (the thread 32 w + 4 g + q of the wgmma's A
-    layout holds those bytes in its registers a + 2 b + 4 s)."""
-    T = tl.program_id(0)
-    kb = tl.program_id(1)
-    r = tl.arange(0, STREAM_ROWS)
-    wd = tl.arange(0, BLOCK_K // 4)
-    rows = T * STREAM_ROWS + r
-    kw = kb * (BLOCK_K // 4) + wd
-    src = x_ptr.to(tl.pointer_type(tl.int32)) + rows[:, None].to(tl.int64) * (stride_x // 4) + kw[None, :]
-    words = tl.load(src, mask=(rows < M)[:, None] & (kw < KP // 4)[None, :], other=0)
-    off = ((wd >> 3) * 512)[None, :] + (((r >> 4) * 32 + (r & 7) * 4) * 4 + ((r >> 3) & 1))[:, None] \
-        + (((wd & 3) * 4) + ((wd >> 2) & 1) * 2)[None, :]
-    base = (T.to(tl.int64) * tl.num_programs(1) + kb) * (STREAM_ROWS * BLOCK_K // 4)
-    tl.store(xa_ptr.to(tl.pointer_type(tl.int32)) + base + off, words)
-
-
-@triton.jit
-def panel_sort_kernel(y_ptr, stride_y, hy_ptr, N, ys_ptr, hs_ptr, perm_ptr, xa_ptr, KP: tl.constexpr,
-                      BLOCK_N: tl.constexpr, GROUPS: tl.constexpr, KW: tl.constexpr, BLOCK_K: tl.constexpr,
-                      FRAG: tl.constexpr):
-    """FilterConfig.stream_bound: program B orders Y's rows B BLOCK_N .. B BLOCK_N + BLOCK_N - 1 (one panel of
-    ``pair_search_stream_kernel``) by half norm inside the panel, so that each column group of the panel
-    (``_groups``: BLOCK_N / GROUPS columns) holds norms that are neighbours in that order: the rank-r row goes to
-    column c(r) of group r // (BLOCK_N / GROUPS) (a partial last panel keeps its order). Writes the rows to ys
-    [N, KP] int8 (contiguous), their norms to hs, perm[c] = the row's index (int64), and with FRAG (a Gram search:
-    the same rows are streamed) the rows in ``fragment_copy_kernel``'s order at xa_ptr (BLOCK_K bytes per row,
-    rows past N zeros). KW: a power of two >= KP // 4 (int32 words per row read)."""
-    B = tl.program_id(0)
-    i = tl.arange(0, BLOCK_N)
-    rows = B * BLOCK_N + i
-    valid = rows < N
-    h = tl.load(hy_ptr + rows, mask=valid, other=0)
-    if (B + 1) * BLOCK_N <= N:
-        hj = tl.reshape(h, (1, BLOCK_N))
-        jj = tl.arange(0, BLOCK_N)[None, :]
-        rank = tl.sum(((hj < h[:, None]) | ((hj == h[:, None]) & (jj < i[:, None]))).to(tl.int32), axis=1)
-        GS: tl.constexpr = BLOCK_N // GROUPS  # columns per group: group g = 4 hh + q, member m = 2 jb + b
-        g = rank // GS
-        m = rank % GS
-        c = 8 * ((g // 4) * (GS // 2) + m // 2) + 2 * (g % 4) + m % 2
-    else:
-        c = i
-    dest = B * BLOCK_N + c
-    tl.store(hs_ptr + dest, h, mask=valid)
-    tl.store(perm_ptr + dest, rows.to(tl.int64), mask=valid)
-    w = tl.arange(0, KW)
-    words = tl.load(y_ptr.to(tl.pointer_type(tl.int32)) + rows[:, None].to(tl.int64) * (stride_y // 4) + w[None, :],
-                    mask=valid[:, None] & (w < KP // 4)[None, :], other=0)
-    tl.store(ys_ptr.to(tl.pointer_type(tl.int32)) + dest[:, None].to(tl.int64) * (KP // 4) + w[None, :], words,
-             mask=valid[:, None] & (w < KP // 4)[None, :])
-    if FRAG:  # (rows past N: zeros, up to the last 64-row tile's end; words past KP: zeros, up to BLOCK_K)
-        r = dest % STREAM_ROWS
-        off = ((w >> 3) * 512)[None, :] + (((r >> 4) * 32 + (r & 7) * 4) * 4 + ((r >> 3) & 1))[:, None] \
-            + (((w & 3) * 4) + ((w >> 2) & 1) * 2)[None, :]
-        tile = (dest // STREAM_ROWS).to(tl.int64) * (STREAM_ROWS * BLOCK_K // 4)
-        tl.store(xa_ptr.to(tl.pointer_type(tl.int32)) + tile[:, None] + off, words,
-                 mask=(dest < tl.cdiv(N, STREAM_ROWS) * STREAM_ROWS)[:, None] & (w < BLOCK_K // 4)[None, :])
-
-
-@triton.jit
-def _stream_words(xa_ptr, T, BLOCK_K: tl.constexpr, LDG: tl.constexpr):
-    """Tile T's rows as [64, BLOCK_K // 4] int32 words (K = one block) from ``fragment_copy_kernel``'s copy, in the
-    wgmma's A layout. P indexes (rho, omega) = (8 w + g, 4 s + q); each P element is one 16-byte load whose words
-    are (a, b) = (0, 0), (1, 0), (0, 1), (1, 1) of rows 16 w + 8 a + g and words q + 4 b + 8 s; joined and
-    permuted back to [rows, words] (register renaming only). LDG (CUDA): one inline-PTX 16-byte load per P element
-    (a ``tl.load`` gets a layout chosen for coalescing and is converted through shared memory); else four
-    ``tl.load`` (the CPU interpreter has no inline PTX)."""
-    rho = tl.arange(0, STREAM_ROWS // 2)
-    om = tl.arange(0, BLOCK_K // 8)
-    off = 64 * rho[:, None] + 16 * (om[None, :] & 3) + 2048 * (om[None, :] >> 2)
-    ptrs = xa_ptr + T.to(tl.int64) * (STREAM_ROWS * BLOCK_K) + off
-    if LDG:
-        o0, o1, o2, o3 = tl.inline_asm_elementwise("ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l",
-                                                   [ptrs], dtype=(tl.int32, tl.int32, tl.int32, tl.int32),
-                                                   is_pure=True, pack=1)
-    else:
-        pw = ptrs.to(tl.pointer_type(tl.int32))
-        o0 = tl.load(pw)
-        o1 = tl.load(pw + 1)
-        o2 = tl.load(pw + 2)
-        o3 = tl.load(pw + 3)
-    t = tl.join(tl.join(o0, o1), tl.join(o2, o3))  # [rho, omega, a, b]
-    t = tl.permute(tl.reshape(t, (4, 8, BLOCK_K // 32, 4, 2, 2)), (0, 4, 1, 2, 5, 3))  # (w, a, g, s, b, q)
-    return tl.reshape(t, (STREAM_ROWS, BLOCK_K // 4))
-
-
-@triton.jit
-def _split_words(W, BLOCK_K: tl.constexpr):
-    """[64, BLOCK_K // 4] int32 words as the [64, BLOCK_K] int8 operand (byte e of word w is element 4 w + e):
-    joined so that a word's four bytes stay one register (the A layout holds 4 consecutive k per register),
-    which LLVM folds to no instruction."""
-    b0 = W.to(tl.int8)
-    b1 = (W >> 8).to(tl.int8)
-    b2 = (W >> 16).to(tl.int8)
-    b3 = (W >> 24).to(tl.int8)
-    return tl.reshape(tl.join(tl.join(b0, b2), tl.join(b1, b3)), (STREAM_ROWS, BLOCK_K))
-
-
-@triton.jit(do_not_specialize=["M", "N", "goal", "capacity"])
-def pair_search_stream_kernel(
-    xa_ptr,  # X in the fragment order (``fragment_copy_kernel``), tiles of 64 rows, one K block of BLOCK_K
-    hx_ptr,  # h_x [M] int32
-    p_desc,  # TMA descriptor over Y [N, KP] int8 (= X for a Gram search), block [BLOCK_N, BLOCK_K]
-    hy_ptr,  # h_y [N] int32
-    M, N, goal,
-    out_ptr, count_ptr, capacity,  # as pair_search_tma_kernel (MASKS: items after the records, counters [2])
-    KP: tl.constexpr, GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_N: tl.constexpr,
-    BLOCK_K: tl.constexpr, GROUPS: tl.constexpr, PANEL_COST: tl.constexpr, LDG: tl.constexpr = False,
-    BOUND: tl.constexpr = False, perm_ptr=None,
-):
-    """FilterConfig.stream_regs: the MASKS search on the balanced schedule with the roles of the operands swapped.
-    The units are (panel, tile) pairs panel by panel: panel P holds Y's rows P BLOCK_N .. (the columns), entered
-    at PANEL_COST units, then one unit per 64-row tile T of X (in a Gram search from T = P BLOCK_N / 64 on, so
-    each pair (i, j), i < j, is met once with j in the tile and i in the panel: the kept pairs have the column
-    below the row, LOWER); each program takes a contiguous range of W / programs units and walks it in chunks of
-    min(TILES_PER_PROGRAM, 32) tiles of one panel, bits per (row of the tile, column group) with bit t for tile
-    t, flushed into items (row, P BLOCK_N, N, g) after each chunk (``_write_items`` with ROW_STEP). K: one block
-    (KP <= BLOCK_K). BOUND (FilterConfig.stream_bound, Y's panels ordered by ``panel_sort_kernel``): inner tiles
-    set a group's bit when its max |dot| reaches h_i - goal + the group's least h_j (a max and a min per two
-    elements; every hit passes, the item kernel keeps the exact ones), and the records the late rows write carry
-    the caller's indices through perm_ptr (a Gram search: both, each pair ordered i < j)."""
-    CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
-    n_tiles = tl.cdiv(M, STREAM_ROWS).to(tl.int64)
-    n_panels = tl.cdiv(N, BLOCK_N).to(tl.int64)
-    # (the schedule helpers' panels are BLOCK_N rows here, their tiles STREAM_ROWS)
-    total = _units_before(n_panels, n_tiles, GRAM, BLOCK_N, STREAM_ROWS, PANEL_COST)
-    pid = tl.program_id(0).to(tl.int64)
-    n_prog = tl.num_programs(0)
-    u = pid * total // n_prog
-    u_end = (pid + 1) * total // n_prog
-    P = _panel_of(u, n_tiles, GRAM, BLOCK_N, STREAM_ROWS, PANEL_COST)
-    p_start = _units_before(P, n_tiles, GRAM, BLOCK_N, STREAM_ROWS, PANEL_COST)
-    while u < u_end:
-        first = _first_tile(P, GRAM, BLOCK_N, STREAM_ROWS)
-        p_end = p_start + PANEL_COST + n_tiles - first
-        t0 = tl.maximum(u - p_start - PANEL_COST, 0)
-        t1 = tl.minimum(u_end, p_end) - p_start - PANEL_COST
-        n_panel = (t1 - t0).to(tl.int32)
-        if n_panel > 0:  # the panel and its h loaded once for all its chunks in the range
-            P32 = P.to(tl.int32)
-            panel = p_desc.load([P32 * BLOCK_N, 0])
-            for c0 in range(0, n_panel, CHUNK):
-                _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy_ptr, P32,
-                                   (first + t0 + c0).to(tl.int32), tl.minimum(n_panel - c0, CHUNK), M, N,
-                                   out_ptr, count_ptr, capacity, GRAM, BLOCK_N, BLOCK_K, GROUPS, LDG, BOUND, perm_ptr)
-        u = tl.minimum(u_end, p_end)
-        if u == p_end:
-            P += 1
-            p_start = p_end
-
-
-@triton.jit
-def _pair_stream_chunk(xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, n_here, M, N, out_ptr, count_ptr,
-                       capacity, GRAM: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                       GROUPS: tl.constexpr, LDG: tl.constexpr, BOUND: tl.constexpr = False, perm_ptr=None):
-    """Tiles T0 .. T0 + n_here - 1 (n_here <= 32) of X against the panel: bit t of (row, group) for tile T0 + t,
-    then ``_write_items`` and, if the item buffer is full, the late rows in rounds. The tiles that need the masked
-    test (``_row_any``: all when the panel passes N, else those a Gram search's diagonal crosses, T <= 2 P + 1
-    at BLOCK_N = 128, and a last tile past M) are a prefix and a suffix of the chunk, each run by
-    ``_stream_masked``; the tiles between run the unmasked group test in a loop of their own (its registers
-    are not shared with the masked test's: one loop with both spilled its h_j). The panel's h_j are loaded where
-    they are used (the unmasked bound test reads only their group minima), and the columns' indices made where
-    they are used, so neither holds registers across the loop that does not read them."""
-    r = tl.arange(0, STREAM_ROWS)
-    qbits = tl.zeros((STREAM_ROWS, GROUPS), dtype=tl.int32)
-    if (P + 1) * BLOCK_N > N:
-        n_lo = n_here
-    elif GRAM:
-        n_lo = tl.minimum(tl.maximum(tl.cdiv((P + 1) * BLOCK_N, STREAM_ROWS) - T0, 0), n_here)
-    else:
-        n_lo = n_here * 0
-    n_hi = n_here - ((T0 + n_here) * STREAM_ROWS > M).to(tl.int32)  # (the last tile past M, if in the chunk)
-    n_hi = tl.maximum(n_hi, n_lo)
-    qbits = _stream_masked(qbits, 0, n_lo, xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, M, N, GRAM, BLOCK_N,
-                           BLOCK_K, GROUPS, LDG)
-    if n_hi > n_lo:
-        hy = tl.load(hy_ptr + P * BLOCK_N + tl.arange(0, BLOCK_N))  # (the panel is inside N here)
-        if BOUND:  # each column group's least h_j, per (row, group) (the same for every row)
-            hmin = _groups(hy[None, :] + tl.zeros((STREAM_ROWS, BLOCK_N), dtype=tl.int32), STREAM_ROWS, BLOCK_N,
-                           GROUPS, True)
-        w_next = _stream_words(xa_ptr, T0 + n_lo, BLOCK_K, LDG)
-        h_next = tl.load(hx_ptr + (T0 + n_lo) * STREAM_ROWS + r) - goal
-        for t in range(n_lo, n_hi):
-            w = w_next
-            hxg = h_next
-            tn = T0 + tl.minimum(t + 1, n_hi - 1)  # the next tile's words and row limits, loaded a tile ahead
-            w_next = _stream_words(xa_ptr, tn, BLOCK_K, LDG)
-            h_next = tl.load(hx_ptr + tn * STREAM_ROWS + r) - goal
-            acc = tl.dot(_split_words(w, BLOCK_K), panel.T, out_dtype=tl.int32)
-            if BOUND:  # (hxg + hmin stays inside int32: |h| < 2^29, |goal| <= 2^30)
-                if BLOCK_N == 8 * GROUPS:
-                    gmax, gmin = _chains8(acc, STREAM_ROWS, GROUPS)
-                else:
-                    gmax = _groups(acc, STREAM_ROWS, BLOCK_N, GROUPS)
-                    gmin = _groups(acc, STREAM_ROWS, BLOCK_N, GROUPS, True)
-                b = (tl.maximum(gmax, -gmin) >= hxg[:, None] + hmin).to(tl.int32)
-            elif BLOCK_N == 8 * GROUPS:
-                b = (_chains8(tl.abs(acc) - hy[None, :], STREAM_ROWS, GROUPS)[0] >= hxg[:, None]).to(tl.int32)
-            else:
-                b = (_groups(tl.abs(acc) - hy[None, :], STREAM_ROWS, BLOCK_N, GROUPS) >= hxg[:, None]).to(tl.int32)
-            qbits = tl.where(b != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)
-    qbits = _stream_masked(qbits, n_hi, n_here, xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, M, N, GRAM,
-                           BLOCK_N, BLOCK_K, GROUPS, LDG)
-    rows0 = T0 * STREAM_ROWS + r
-    bits, late_rows, any_late = _write_items(qbits, rows0, P * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
-                                             count_ptr + 1, capacity, BLOCK_N, GROUPS, STREAM_ROWS)
-    if any_late:  # the item buffer is full: the rest written here, in rounds
-        for t in range(0, n_here):
-            late = _late_rows(bits, late_rows, t)
-            if tl.max(late.to(tl.int32), axis=0) > 0:
-                rows = (T0 + t) * STREAM_ROWS + r
-                cols = P * BLOCK_N + tl.arange(0, BLOCK_N)
-                cmask = cols < N
-                acc = tl.dot(_split_words(_stream_words(xa_ptr, T0 + t, BLOCK_K, LDG), BLOCK_K), panel.T,
-                             out_dtype=tl.int32)
-                _pair_rounds(acc, tl.load(hy_ptr + cols, mask=cmask, other=H_PAD), _row_limits(hx_ptr, rows, rows < M, goal),
-                             rows, late, cols, N, GRAM, out_ptr, count_ptr, capacity, perm_ptr, BOUND, LOWER=True)
-
-
-@triton.jit
-def _stream_masked(qbits, t_lo, t_hi, xa_ptr, hx_ptr, goal, panel, hy_ptr, P, T0, M, N, GRAM: tl.constexpr,
-                   BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUPS: tl.constexpr, LDG: tl.constexpr):
-    # tiles T0 + t_lo .. T0 + t_hi - 1 of panel P by the masked element test (rows past M, columns past N, and in a
-    # Gram search the pairs with the column below the row only), their bits set in qbits
-    r = tl.arange(0, STREAM_ROWS)
-    cols = P * BLOCK_N + tl.arange(0, BLOCK_N)
-    cmask = cols < N
-    hy = tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)
-    for t in range(t_lo, t_hi):
-        rows = (T0 + t) * STREAM_ROWS + r
-        rmask = rows < M
-        acc = tl.dot(_split_words(_stream_words(xa_ptr, T0 + t, BLOCK_K, LDG), BLOCK_K), panel.T, out_dtype=tl.int32)
-        b = _row_any(acc, _row_limits(hx_ptr, rows, rmask, goal), hy, rows, cols, rmask, cmask, True, GRAM,
-                     STREAM_ROWS, BLOCK_N, GROUPS, LOWER=True)
-        qbits = tl.where(b != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)
-    return qbits
-
 @triton.jit
 def _segment_item(work_ptr, BLOCK_N: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr):
     # this program's work item: segment [start, end), row tile ti, column tiles tj0 .. tj0 + n_here - 1
@@ -958,41 +695,32 @@ COL_NONE = tl.constexpr((1 << 31) - 1)
 
 
 @triton.jit
-def _round_hits(acc, hy, hxg, cols, col_end, prev, below=None):
-    # the exact hit test of a tile's elements at columns above prev (per row) and below col_end (and below the
-    # row's `below`, per row, when given); rows outside start at prev = COL_NONE, TRI searches at the row index
+def _round_hits(acc, hy, hxg, cols, col_end, prev):
+    # the exact hit test of a tile's elements at columns above prev (per row) and below col_end;
+    # rows outside start at prev = COL_NONE, TRI searches at the row index
     keep = (cols[None, :] > prev[:, None]) & (cols < col_end)[None, :]
-    if below is not None:
-        keep = keep & (cols[None, :] < below[:, None])
     return ((tl.abs(acc) - hy[None, :]) >= hxg[:, None]) & keep
 
 
 @triton.jit
 def _pair_rounds(acc, hy, hxg, rows, rmask, cols, col_end, TRI: tl.constexpr, out_ptr, count_ptr, capacity,
-                 perm_ptr=None, UNSORT: tl.constexpr = False, LOWER: tl.constexpr = False):
+                 perm_ptr=None, UNSORT: tl.constexpr = False):
     """FilterConfig.row_rounds for the pair searches: each row reserves its hits (``_reserve_rows``),
     then round r writes each row's r-th hit (ascending columns) at its row's start + r as [BLOCK_M]-long
     stores, the hit test recomputed from the accumulator in every round (so no [BLOCK_M, BLOCK_N]
     mask or offsets stay live; NOTES.md 53). UNSORT: the records get the caller's indices
-    (``_caller_ids``). LOWER (with TRI): the pairs with the column below the row, written as (column, row)."""
-    if TRI and LOWER:
-        prev0 = tl.where(rmask, -1, COL_NONE)
-        below = rows
-    else:
-        prev0 = tl.where(rmask, rows if TRI else -1, COL_NONE)
-        below = None
-    rc = tl.sum(_round_hits(acc, hy, hxg, cols, col_end, prev0, below).to(tl.int32), axis=1)
+    (``_caller_ids``)."""
+    prev0 = tl.where(rmask, rows if TRI else -1, COL_NONE)
+    rc = tl.sum(_round_hits(acc, hy, hxg, cols, col_end, prev0).to(tl.int32), axis=1)
     row_start = _reserve_rows(count_ptr, rc)
     col = prev0
     for r in range(0, tl.max(rc, axis=0)):
-        col, dot = _first_hit(_round_hits(acc, hy, hxg, cols, col_end, col, below), acc, cols)
+        col, dot = _first_hit(_round_hits(acc, hy, hxg, cols, col_end, col), acc, cols)
         pos = row_start + r
         keep = (rc > r) & (pos < capacity)
         if UNSORT:
             i, j = _caller_ids(rows, col, perm_ptr, keep, keep, TRI)
             _store_records(out_ptr, pos, i, j, dot, keep)
-        elif TRI and LOWER:
-            _store_records(out_ptr, pos, col, rows, dot, keep)
         else:
             _store_records(out_ptr, pos, rows, col, dot, keep)
 
@@ -1100,12 +828,11 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
-    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False, LOWER: tl.constexpr = False,
+    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
-    of the tile col0 .. col0 + BLOCK_N - 1, below col_end (and above i when TRI; below it with LOWER, the
-    records then (column, i)), recomputed
+    of the tile col0 .. col0 + BLOCK_N - 1, below col_end (and above i when TRI), recomputed
     exactly with the filter's test on CUDA cores, BLOCK_I items at a time (gathered rows of X and
     Y). Pair searches: each item with hits reserves its range of records by one relaxed atomic on
     count_ptr (the atomics of one address are serialised at the L2: ~1e6 items at 1e-4; with
@@ -1141,10 +868,7 @@ def mask_items_kernel(
         else:
             hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim[:, None]) & cmask
         if TRI:
-            if LOWER:  # (``pair_search_stream_kernel``'s items: the row is the larger index of its pairs)
-                hit = hit & (cols < i[:, None])
-            else:
-                hit = hit & (cols > i[:, None])
+            hit = hit & (cols > i[:, None])
         hi = hit.to(tl.int32)
         n = tl.sum(hi, axis=1)
         if BUCKET:
@@ -1163,8 +887,6 @@ def mask_items_kernel(
             keep = hit & (pos < capacity)
             if UNSORT:
                 _store_records(out_ptr, pos, ci, cj, dot, keep)
-            elif TRI and LOWER:
-                _store_records(out_ptr, pos, cols, i[:, None] + tl.zeros_like(cols), dot, keep)
             else:
                 _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
 
