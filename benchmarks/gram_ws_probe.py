@@ -16,10 +16,20 @@ panel, a row reduction across lanes) ran 737 TOPS against Triton's 974. This con
   row reduction.
 
 One block per SM (NC consumer warp groups + 1 loader warp, registers rebalanced by setmaxnreg) against the
-library's 3 blocks of 4 warps. Each block walks TILES column tiles against its NC panels of a full X X^T
-(the control's grid: the same work as ``filter_roofs``' g_h_load, timed in the same process on the same
-data). Each block writes its (row, group, tile) bit count, checked against torch on three blocks. Prints
-time and INT8-equivalent TOPS = 2 K M^2 / s per variant.
+library's 3 blocks of 4 warps, in two forms:
+
+- grid: each block walks TILES column tiles against its NC panels of a full X X^T (the control's grid: the
+  same work as ``filter_roofs``' g_h_load, timed in the same process on the same data); h_j by plain loads.
+  Each block's (row, group, tile) bit count is checked against torch on three blocks.
+- triangle: the Gram search's own work (pairs i < j only, the masked test on the tiles that cross the
+  diagonal), persistent, one block per SM over the library's balanced split of (band, tile) units, h_j by
+  TMA with each tile; its bit count over the whole triangle is checked against torch, and with the real
+  half norms and goal -1 (nothing hits) it is timed against the library's ``PairSearchPlan`` (whose search
+  kernel also writes items; torch.profiler's per-kernel times are printed for both).
+
+Prints time and INT8-equivalent TOPS (2 K M^2 / s on the grid, 2 K M (M - 1) / 2 / s on the triangle).
+The probe counts bits and writes nothing else: no flush, items or late rows (the library's search kernel
+pays ~2.4 us per 32-tile flush at 1e-4, NOTES.md 81).
 
     PYTHONPATH=src python3 benchmarks/gram_ws_probe.py [--m 16384,65536] [--out FILE.csv]
     PYTHONPATH=src python3 benchmarks/gram_ws_probe.py --static
@@ -39,6 +49,8 @@ BM, BN, K, GROUPS = 64, 128, 128, 16
 _G = gl.constexpr(GROUPS)
 #: the ring depth (a module constant: worker partitions get their arguments as runtime values)
 _STAGES = gl.constexpr(4)
+_BM = gl.constexpr(BM)
+_BN = gl.constexpr(BN)
 
 
 @gluon.jit
@@ -171,12 +183,215 @@ def gram_ws_probe_kernel(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, TILES: gl.cons
         gl.warp_specialize([(_consumer0, args), (_consumer1, args), (_loader2, args)], [4, 1], [CREGS, 24])
 
 
+# ---- the Gram triangle, persistent: one block per SM, bands of NC panels, column tiles shared -------------
+#
+# Band b holds rows b * NC * 64 .. (its consumer c the 64 rows from b * NC * 64 + 64 c) and meets the column
+# tiles t0(b) = (b * NC * 64) // 128 .. n_ct - 1: every pair i < j once (i fixes band and consumer, j the
+# tile). The units (band, tile) are numbered band by band; block p takes units [p U / P, (p + 1) U / P) (U in
+# all, P blocks): the library's balanced split, with one block per SM instead of three. Per unit the loader
+# warp loads the column tile (at a band's first unit also its NC panels, into one of two panel slots); each
+# consumer multiplies its panel by it where the tile holds a column past its first row, tests it (the masked
+# test where the tile crosses its rows' diagonal), and counts its (row, group, tile) bits every 32 tiles of a
+# band, at a band's end and at its range's end.
+
+
+@gluon.jit
+def _band_of(u, n_ct, NCM):
+    # (band b, units before it, its first tile) of unit u
+    b = u * 0
+    before = u * 0
+    width = n_ct
+    while before + width <= u:
+        before += width
+        b += 1
+        width = n_ct - (b * NCM) // _BN
+    return b, before, (b * NCM) // _BN
+
+
+@gluon.jit
+def _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units,
+                NC: gl.constexpr):
+    STAGES: gl.constexpr = _STAGES
+    NCM: gl.constexpr = NC * _BM
+    P = gl.num_programs(0)
+    u_lo = (gl.program_id(0) * n_units) // P
+    u_hi = ((gl.program_id(0) + 1) * n_units) // P
+    b, before, t0 = _band_of(u_lo, n_ct, NCM)
+    k = u_lo * 0
+    for u in range(u_lo, u_hi):
+        t = t0 + (u - before)
+        it = u - u_lo
+        if (u == u_lo) | (t == t0):  # a band's first unit: its panels into slot k % 2
+            mbarrier.wait(pempty.index(k % 2), ((k // 2) & 1) ^ 1)
+            mbarrier.expect(pready.index(k % 2), NC * x_desc.block_type.nbytes)
+            for c in gl.static_range(NC):
+                tma.async_copy_global_to_shared(x_desc, [b * NCM + c * _BM, 0], pready.index(k % 2),
+                                                panels.index((k % 2) * NC + c))
+        s = it % STAGES
+        mbarrier.wait(empty.index(s), ((it // STAGES) & 1) ^ 1)
+        mbarrier.expect(ready.index(s), y_desc.block_type.nbytes + h_desc.block_type.nbytes)
+        tma.async_copy_global_to_shared(y_desc, [t * _BN, 0], ready.index(s), bufs.index(s))
+        tma.async_copy_global_to_shared(h_desc, [t * _BN], ready.index(s), hbufs.index(s))
+        if t == n_ct - 1:
+            before += n_ct - t0
+            b += 1
+            t0 = (b * NCM) // _BN
+            k += 1
+
+
+@gluon.jit
+def _tri_consume(c: gl.constexpr, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
+                 n_units, NC):
+    STAGES: gl.constexpr = _STAGES
+    G: gl.constexpr = _G
+    BLOCK_M: gl.constexpr = _BM
+    BLOCK_N: gl.constexpr = _BN
+    NCM = NC * BLOCK_M
+    layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1],
+                                                     instr_shape=[16, BLOCK_N, 32])
+    like = gl.zeros((BLOCK_M, BLOCK_N), dtype=gl.int32, layout=layout)
+    glayout: gl.constexpr = _chain_max8(like, BLOCK_M, G).type.layout
+    P = gl.num_programs(0)
+    u_lo = (gl.program_id(0) * n_units) // P
+    u_hi = ((gl.program_id(0) + 1) * n_units) // P
+    b, before, t0 = _band_of(u_lo, n_ct, NCM)
+    k = u_lo * 0
+    r0 = b * NCM + c * BLOCK_M
+    rows = r0 + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, glayout))
+    lim = gl.where(rows < M, gl.load(lim_ptr + rows, mask=rows < M, other=0), 1 << 30)
+    qbits = gl.zeros((BLOCK_M, G), dtype=gl.int32, layout=glayout)
+    count = gl.sum(gl.sum(qbits, axis=1), axis=0)
+    offs_n = gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, layout))
+    if u_lo < u_hi:
+        mbarrier.wait(pready.index(0), 0)
+    for u in range(u_lo, u_hi):
+        t = t0 + (u - before)
+        it = u - u_lo
+        s = it % STAGES
+        mbarrier.wait(ready.index(s), (it // STAGES) & 1)
+        hj = hbufs.index(s).load(gl.SliceLayout(0, layout))  # the tile's h_j, loaded by TMA with the tile
+        if t * BLOCK_N + BLOCK_N - 1 > r0:  # some column past the panel's first row
+            acc = warpgroup_mma(panels.index((k % 2) * NC + c), bufs.index(s).permute((1, 0)), like, use_acc=False,
+                                is_async=True)
+            acc = warpgroup_mma_wait(0, deps=(acc, ))
+            mbarrier.arrive(empty.index(s))
+            v = gl.abs(acc) - hj[None, :]
+            if t * BLOCK_N < r0 + BLOCK_M:  # the tile crosses the panel's diagonal: only j > i
+                ra = r0 + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, layout))
+                v = gl.where(ra[:, None] < (t * BLOCK_N + offs_n)[None, :], v, -(1 << 30))
+            r = (_chain_max8(v, BLOCK_M, G) >= lim[:, None]).to(gl.int32)
+            qbits = qbits | (r << ((t - t0) % 32))
+        else:
+            mbarrier.arrive(empty.index(s))
+        if ((t - t0) % 32 == 31) | (t == n_ct - 1) | (u == u_hi - 1):
+            count += gl.sum(gl.sum(_popc(qbits), axis=1), axis=0)
+            qbits = qbits * 0
+        if t == n_ct - 1:  # the band's last unit: its panel slot is free; the next band's rows
+            mbarrier.arrive(pempty.index(k % 2))
+            before += n_ct - t0
+            b += 1
+            t0 = (b * NCM) // BLOCK_N
+            k += 1
+            r0 = b * NCM + c * BLOCK_M
+            rows = r0 + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, glayout))
+            lim = gl.where(rows < M, gl.load(lim_ptr + rows, mask=rows < M, other=0), 1 << 30)
+            if u + 1 < u_hi:
+                mbarrier.wait(pready.index(k % 2), (k // 2) & 1)
+    gl.store(out_ptr + NC * gl.program_id(0) + c, count)
+
+
+@gluon.jit
+def _tri_consumer0(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
+                   n_ct, n_units, NC):
+    _tri_consume(0, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC)
+
+
+@gluon.jit
+def _tri_consumer1(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
+                   n_ct, n_units, NC):
+    _tri_consume(1, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC)
+
+
+@gluon.jit
+def _tri_consumer2(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
+                   n_ct, n_units, NC):
+    _tri_consume(2, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC)
+
+
+@gluon.jit
+def _tri_loader2(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
+                 n_ct, n_units, NC):
+    _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units, 2)
+
+
+@gluon.jit
+def _tri_loader3(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
+                 n_ct, n_units, NC):
+    _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units, 3)
+
+
+@gluon.jit
+def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, n_units, NC: gl.constexpr,
+                             CREGS: gl.constexpr, num_warps: gl.constexpr):
+    STAGES: gl.constexpr = _STAGES
+    KP: gl.constexpr = x_desc.block_type.shape[1]
+    panels = gl.allocate_shared_memory(gl.int8, [2 * NC, _BM, KP], x_desc.layout)
+    bufs = gl.allocate_shared_memory(gl.int8, [STAGES, _BN, KP], y_desc.layout)
+    hbufs = gl.allocate_shared_memory(gl.int32, [STAGES, _BN], h_desc.layout)
+    ready = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+    pready = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    pempty = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+    for i in gl.static_range(STAGES):
+        mbarrier.init(ready.index(i), count=1)
+        mbarrier.init(empty.index(i), count=NC)
+    for i in gl.static_range(2):
+        mbarrier.init(pready.index(i), count=1)
+        mbarrier.init(pempty.index(i), count=NC)
+    args = (x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units,
+            NC)
+    if NC == 3:
+        gl.warp_specialize([(_tri_consumer0, args), (_tri_consumer1, args), (_tri_consumer2, args),
+                            (_tri_loader3, args)], [4, 4, 1], [CREGS, CREGS, 24])
+    else:
+        gl.warp_specialize([(_tri_consumer0, args), (_tri_consumer1, args), (_tri_loader2, args)], [4, 1],
+                           [CREGS, 24])
+
+
+def tri_units(m: int, nc: int) -> int:
+    """Units (band, column tile) of the Gram triangle of m vectors with bands of nc panels."""
+    n_ct = m // BN
+    return sum(n_ct - (b * nc * BM) // BN for b in range(-(-m // (nc * BM))))
+
+
+def tri_count_torch(x, h, lim) -> int:
+    """(row, group, tile) bits of the Gram triangle (pairs i < j), by torch (FP64 products: exact)."""
+    import torch
+    m = x.shape[0]
+    xd = x.double()
+    total = 0
+    j = torch.arange(m, device=x.device)
+    for r0 in range(0, m, 2048):
+        rows = torch.arange(r0, min(m, r0 + 2048), device=x.device)
+        v = (xd[rows] @ xd.T).abs() - h.double()[None, :]
+        hit = (v >= lim[rows].double()[:, None]) & (rows[:, None] < j[None, :])
+        # column c of tile t: c = ((hh * 4 + jj) * 4 + q) * 2 + bb, group 4 hh + q
+        hit = hit.view(len(rows), m // BN, 4, 4, 4, 2).any(dim=5).any(dim=3)
+        total += int(hit.sum())
+    return total
+
+
 #: (consumers, consumer registers, launch maxnreg): one block per SM
 VARIANTS = [(3, 160, 128), (2, 240, 168)]
 
 
 def _layouts():
     return (gl.NVMMASharedLayout.get_default_for([BM, K], gl.int8), gl.NVMMASharedLayout.get_default_for([BN, K], gl.int8))
+
+
+def _h_layout():
+    # the half norms' 1-D TMA tile: 128 int32, unswizzled
+    return gl.NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=32, rank=1)
 
 
 def static_build(nc: int, cregs: int, maxnreg: int, tiles: int = 64):
@@ -190,6 +405,22 @@ def static_build(nc: int, cregs: int, maxnreg: int, tiles: int = 64):
            "h_ptr": "*i32", "lim_ptr": "*i32", "out_ptr": "*i32", "TILES": "constexpr", "NC": "constexpr", "CREGS": "constexpr", "num_warps": "constexpr"}
     src = GluonASTSource(fn=gram_ws_probe_kernel, signature=sig,
                          constexprs={"TILES": tiles, "NC": nc, "CREGS": cregs, "num_warps": 4})
+    return triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "maxnreg": maxnreg})
+
+
+def static_build_tri(nc: int, cregs: int, maxnreg: int):
+    """The triangle kernel built for sm_90a without a GPU."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    lx, ly = _layouts()
+    sig = {"x_desc": f"tensordesc<i8[{BM}, {K}],{lx!r}>", "y_desc": f"tensordesc<i8[{BN}, {K}],{ly!r}>",
+           "h_desc": f"tensordesc<i32[{BN}],{_h_layout()!r}>",
+           "lim_ptr": "*i32", "out_ptr": "*i32", "M": "i32", "n_ct": "i32", "n_units": "i32",
+           "NC": "constexpr", "CREGS": "constexpr", "num_warps": "constexpr"}
+    src = GluonASTSource(fn=gram_tri_ws_probe_kernel, signature=sig, constexprs={"NC": nc, "CREGS": cregs,
+                                                                                  "num_warps": 4})
     return triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "maxnreg": maxnreg})
 
 
@@ -211,6 +442,21 @@ def _torch_count(x, h, lim, row0, nrows, tj0, tiles):
     return total
 
 
+def kernel_times(fn, calls: int = 5):
+    """[(kernel name, us per call)] of ``fn``'s kernels, from torch.profiler (graph replays included)."""
+    import torch
+    from torch.profiler import ProfilerActivity, profile
+
+    fn()
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            fn()
+        torch.cuda.synchronize()
+    return [(e.key, e.device_time_total / calls) for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total)
+            if e.device_time_total > 0]
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--m", default="16384,65536")
@@ -224,7 +470,9 @@ def main():
         from static_kernels import resources
         for nc, cr, mr in VARIANTS:
             k = static_build(nc, cr, mr, args.tiles)
-            print(nc, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
+            print("grid", nc, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
+            k = static_build_tri(nc, cr, mr)
+            print("triangle", nc, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
         return
     import torch
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
@@ -233,13 +481,14 @@ def main():
     from filter_roofs import _group_roof_kernel  # the library loop's control, same directory
     from int8tc.bench.common import environment, time_cuda, write_csv
 
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
     rows_out = []
     for m in [int(v) for v in args.m.split(",")]:
         per = args.tiles
         g = torch.Generator(device="cuda").manual_seed(0)
         x = torch.randint(-64, 64, (m, K), dtype=torch.int8, device="cuda", generator=g)
         h = torch.randint(0, 1 << 20, (m,), dtype=torch.int32, device="cuda", generator=g)
-        lim_check = torch.full((m,), 60000, dtype=torch.int32, device="cuda")  # some bits set: the check counts
+        lim_check = torch.full((m,), 20000, dtype=torch.int32, device="cuda")  # some bits set: the check counts
         lim_none = torch.full((m,), 1 << 30, dtype=torch.int32, device="cuda")  # nothing hits (the timing)
         lx, ly = _layouts()
         xd = GluonDescriptor(x, [m, K], [K, 1], [BM, K], lx)
@@ -282,6 +531,54 @@ def main():
             tops = 2 * K * m * m / ms / 1e9
             rows_out.append({"m": m, "variant": name, "time_ms": f"{ms:.4f}", "tops": f"{tops:.0f}", "check": check})
             print(f"m {m}: {name:52s} {ms:8.4f} ms {tops:6.0f} TOPS {check}", flush=True)
+        # the Gram triangle: the persistent probe against the library's plan, both with nothing hitting (real
+        # half norms h = ceil(|x|^2 / 2) and goal -1: h_i + h_j - |<x_i, x_j>| >= 0 > goal for x_i != +-x_j)
+        from int8tc.sieve.plan import PairSearchPlan
+        hn = (((x.int() ** 2).sum(dim=1) + 1) // 2).int()
+        lim_tri = (hn + 1).int()
+        plan = PairSearchPlan(m, K, 1024)
+
+        def lib_plan():
+            return plan(-1)
+        plan(-1, x, hn)
+        timings = [("library PairSearchPlan (goal -1: no hit), 3 blocks/SM", lib_plan, "")]
+        hd_check = GluonDescriptor(h, [m], [1], [BN], _h_layout())  # the check's h (random)
+        hd_real = GluonDescriptor(hn, [m], [1], [BN], _h_layout())  # the timing's (the real half norms)
+        hd_tri = [hd_check]
+        n_ct = m // BN
+        for nc, cr, mr in VARIANTS:
+            n_units = tri_units(m, nc)
+            out = torch.full((nc * sms,), -1, dtype=torch.int32, device="cuda")
+
+            def run(lim, nc=nc, cr=cr, mr=mr, n_units=n_units, out=out):
+                gram_tri_ws_probe_kernel[(sms,)](xd, yd, hd_tri[0], lim, out, m, n_ct, n_units, NC=nc, CREGS=cr,
+                                                 num_warps=4, maxnreg=mr)
+            name = f"gluon triangle ws nc{nc} r{cr}, 1 block/SM"
+            hd_tri[0] = hd_check
+            try:
+                run(lim_check)
+                torch.cuda.synchronize()
+            except Exception as e:
+                print(f"{name}: {type(e).__name__}: {str(e)[:400]}", flush=True)
+                continue
+            got, want = int(out.sum()), tri_count_torch(x, h, lim_check)
+            check = "ok" if got == want else f"DIFFER {got} != {want}"
+            hd_tri[0] = hd_real
+            if check == "ok":  # nothing hits with the real norms either
+                run(lim_tri)
+                if int(out.sum()) != 0:
+                    check = f"DIFFER no-hit count {int(out.sum())}"
+
+            def timed(run=run):
+                run(lim_tri)
+            timings.append((name, timed, check))
+        for name, fn, check in timings:
+            ms = time_cuda(fn, args.iters, warmup=3)
+            tops = 2 * K * (m * (m - 1) // 2) / ms / 1e9
+            rows_out.append({"m": m, "variant": name, "time_ms": f"{ms:.4f}", "tops": f"{tops:.0f}", "check": check})
+            print(f"m {m}: {name:52s} {ms:8.4f} ms {tops:6.0f} TOPS (useful pairs) {check}", flush=True)
+            for kname, us in kernel_times(fn):
+                print(f"    kernel {kname[:60]:60s} {us:8.1f} us", flush=True)
     if args.out:
         write_csv(args.out, rows_out, ["m", "variant", "time_ms", "tops", "check"], environment())
 
