@@ -81,6 +81,36 @@ def _popc(x):
 
 
 @gluon.jit
+def _flush_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item_cap, late_ptr):
+    """``filters._write_items``' items from one consumer's bits (qbits [64, G]: bit t of (row, g) set when the row
+    has a hit in group g of column tile col_base / 128 + t): each (row, g) reserves its items by a relaxed atomic
+    and writes (row, col_base + 128 t, col_end, g) in rounds, if all of its row's fit below item_cap. A row that
+    does not is late: the probe only counts such rows (late_ptr; the library's kernel recomputes them), so its
+    check asserts none. Returns nothing."""
+    G: gl.constexpr = qbits.shape[1]
+    pc = _popc(qbits)
+    slot = gl.atomic_add(item_count_ptr + gl.zeros_like(pc), pc.to(gl.int64), mask=pc > 0, sem="relaxed")
+    over = (pc > 0) & (slot + pc > item_cap)
+    late = gl.max(over.to(gl.int32), axis=1)
+    keep_any = (pc > 0) & (late == 0)[:, None]
+    gid = gl.arange(0, G, layout=gl.SliceLayout(0, qbits.type.layout))[None, :] + gl.zeros_like(pc)
+    row2 = rows[:, None] + gl.zeros_like(pc)
+    b = qbits
+    for r in range(0, gl.max(gl.max(gl.where(keep_any, pc, 0), axis=1), axis=0)):
+        low = b & (-b)
+        keep = keep_any & (pc > r)
+        item = items_ptr + (slot + r) * 4
+        gl.store(item, row2, mask=keep)
+        gl.store(item + 1, col_base + _popc(low - 1) * _BN, mask=keep)
+        gl.store(item + 2, col_end + gl.zeros_like(pc), mask=keep)
+        gl.store(item + 3, gid, mask=keep)
+        b = b ^ low
+    n_late = gl.sum(late, axis=0)
+    if n_late > 0:
+        gl.atomic_add(late_ptr, n_late, sem="relaxed")
+
+
+@gluon.jit
 def _loader(x_desc, y_desc, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC: gl.constexpr):
     STAGES: gl.constexpr = _STAGES
     BLOCK_M: gl.constexpr = x_desc.block_type.shape[0]
@@ -241,7 +271,7 @@ def _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pread
 
 @gluon.jit
 def _tri_consume(c: gl.constexpr, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
-                 n_units, NC):
+                 n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
     STAGES: gl.constexpr = _STAGES
     G: gl.constexpr = _G
     BLOCK_M: gl.constexpr = _BM
@@ -283,8 +313,10 @@ def _tri_consume(c: gl.constexpr, lim_ptr, out_ptr, panels, bufs, hbufs, ready, 
             qbits = qbits | (r << ((t - t0) % 32))
         else:
             mbarrier.arrive(empty.index(s))
-        if ((t - t0) % 32 == 31) | (t == n_ct - 1) | (u == u_hi - 1):
+        if ((t - t0) % 32 == 31) | (t == n_ct - 1) | (u == u_hi - 1):  # a chunk's end: its items
             count += gl.sum(gl.sum(_popc(qbits), axis=1), axis=0)
+            _flush_items(qbits, rows, (t0 + ((t - t0) // 32) * 32) * BLOCK_N, M, items_ptr, item_count_ptr, item_cap,
+                         late_ptr)
             qbits = qbits * 0
         if t == n_ct - 1:  # the band's last unit: its panel slot is free; the next band's rows
             mbarrier.arrive(pempty.index(k % 2))
@@ -302,37 +334,40 @@ def _tri_consume(c: gl.constexpr, lim_ptr, out_ptr, panels, bufs, hbufs, ready, 
 
 @gluon.jit
 def _tri_consumer0(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                   n_ct, n_units, NC):
-    _tri_consume(0, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC)
+                   n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
+    _tri_consume(0, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC,
+                 items_ptr, item_count_ptr, item_cap, late_ptr)
 
 
 @gluon.jit
 def _tri_consumer1(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                   n_ct, n_units, NC):
-    _tri_consume(1, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC)
+                   n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
+    _tri_consume(1, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC,
+                 items_ptr, item_count_ptr, item_cap, late_ptr)
 
 
 @gluon.jit
 def _tri_consumer2(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                   n_ct, n_units, NC):
-    _tri_consume(2, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC)
+                   n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
+    _tri_consume(2, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC,
+                 items_ptr, item_count_ptr, item_cap, late_ptr)
 
 
 @gluon.jit
 def _tri_loader2(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                 n_ct, n_units, NC):
+                 n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
     _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units, 2)
 
 
 @gluon.jit
 def _tri_loader3(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                 n_ct, n_units, NC):
+                 n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
     _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units, 3)
 
 
 @gluon.jit
-def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, n_units, NC: gl.constexpr,
-                             CREGS: gl.constexpr, num_warps: gl.constexpr):
+def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, n_units, items_ptr, item_count_ptr,
+                             item_cap, late_ptr, NC: gl.constexpr, CREGS: gl.constexpr, num_warps: gl.constexpr):
     STAGES: gl.constexpr = _STAGES
     KP: gl.constexpr = x_desc.block_type.shape[1]
     panels = gl.allocate_shared_memory(gl.int8, [2 * NC, _BM, KP], x_desc.layout)
@@ -349,7 +384,7 @@ def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, 
         mbarrier.init(pready.index(i), count=1)
         mbarrier.init(pempty.index(i), count=NC)
     args = (x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units,
-            NC)
+            NC, items_ptr, item_count_ptr, item_cap, late_ptr)
     if NC == 3:
         gl.warp_specialize([(_tri_consumer0, args), (_tri_consumer1, args), (_tri_consumer2, args),
                             (_tri_loader3, args)], [4, 4, 1], [CREGS, CREGS, 24])
@@ -417,7 +452,8 @@ def static_build_tri(nc: int, cregs: int, maxnreg: int):
     lx, ly = _layouts()
     sig = {"x_desc": f"tensordesc<i8[{BM}, {K}],{lx!r}>", "y_desc": f"tensordesc<i8[{BN}, {K}],{ly!r}>",
            "h_desc": f"tensordesc<i32[{BN}],{_h_layout()!r}>",
-           "lim_ptr": "*i32", "out_ptr": "*i32", "M": "i32", "n_ct": "i32", "n_units": "i32",
+           "lim_ptr": "*i32", "out_ptr": "*i32", "M": "i32", "n_ct": "i32", "n_units": "i32", "items_ptr": "*i32",
+           "item_count_ptr": "*i64", "item_cap": "i64", "late_ptr": "*i32",
            "NC": "constexpr", "CREGS": "constexpr", "num_warps": "constexpr"}
     src = GluonASTSource(fn=gram_tri_ws_probe_kernel, signature=sig, constexprs={"NC": nc, "CREGS": cregs,
                                                                                   "num_warps": 4})
@@ -442,6 +478,104 @@ def _torch_count(x, h, lim, row0, nrows, tj0, tiles):
     return total
 
 
+def _sorted_records(rec, m):
+    import torch
+    key = rec[:, 0].long() * m + rec[:, 1].long()
+    return rec[torch.argsort(key)]
+
+
+def _triangle(x, h, lim_check, rates, sms, iters):
+    """The triangle probe: its bit count against torch (random h), then per rate its items through the library's
+    item kernel (records checked against ``PairSearchPlan``'s, sorted) and both timed as CUDA graphs."""
+    import torch
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
+
+    from int8tc.bench.common import time_cuda
+    from int8tc.bench.filters import _quantile, _sample_values
+    from int8tc.sieve import ops
+    from int8tc.sieve.plan import PairSearchPlan
+
+    m = x.shape[0]
+    n_ct, pairs = m // BN, m * (m - 1) // 2
+    lx, ly = _layouts()
+    xd = GluonDescriptor(x, [m, K], [K, 1], [BM, K], lx)
+    yd = GluonDescriptor(x, [m, K], [K, 1], [BN, K], ly)
+    hn = ops.half_norms(x)
+    vals = _sample_values(x, hn, x, hn, False)
+    rows = []
+
+    def launch(nc, cr, mr, hdesc, lim, out, items, count, cap, late):
+        gram_tri_ws_probe_kernel[(sms,)](xd, yd, hdesc, lim, out, m, n_ct, tri_units(m, nc), items, count, cap, late,
+                                         NC=nc, CREGS=cr, num_warps=4, maxnreg=mr)
+
+    # the (row, group, tile) bits over the triangle against torch (random h: many hits in few groups)
+    hd_check = GluonDescriptor(h, [m], [1], [BN], _h_layout())
+    want = tri_count_torch(x, h, lim_check)
+    checked = {}
+    for nc, cr, mr in VARIANTS:
+        out = torch.full((nc * sms,), -1, dtype=torch.int32, device="cuda")
+        cap = 1 << 24  # (random h and lim 20000: ~0.5% of the pairs hit, ~5M items at 65536 vectors)
+        items = torch.empty((cap, 4), dtype=torch.int32, device="cuda")
+        count = torch.zeros(1, dtype=torch.int64, device="cuda")
+        late = torch.zeros(1, dtype=torch.int32, device="cuda")
+        try:
+            launch(nc, cr, mr, hd_check, lim_check, out, items, count, cap, late)
+            torch.cuda.synchronize()
+        except Exception as e:  # a variant the compiler or the launch rejects: said, the run goes on
+            print(f"triangle nc{nc}: {type(e).__name__}: {str(e)[:400]}", flush=True)
+            continue
+        got = int(out.sum())
+        checked[nc] = "ok" if got == want and int(count) == got and int(late) == 0 else \
+            f"DIFFER bits {got} items {int(count)} late {int(late)} torch {want}"
+        print(f"m {m}: triangle nc{nc} bits {got}, items {int(count)}, torch {want}: {checked[nc]}", flush=True)
+    hd_real = GluonDescriptor(hn, [m], [1], [BN], _h_layout())
+    for rate in rates:
+        goal = _quantile(vals, rate)
+        cap = int(4 * rate * pairs) + 4096
+        plan = PairSearchPlan(m, K, cap)
+        ref = plan(goal, x, hn, deterministic=True)
+        ref_total, ref_rec = ref.total, ref.valid().clone()
+        timings = [("library PairSearchPlan, 3 blocks/SM", lambda plan=plan, goal=goal: plan(goal), "")]
+        for nc, cr, mr in VARIANTS:
+            if nc not in checked:
+                continue
+            out = torch.zeros(nc * sms, dtype=torch.int32, device="cuda")
+            buf = torch.empty((2 * cap, 4), dtype=torch.int32, device="cuda")  # records, then items (tile_masks)
+            count = torch.zeros(2, dtype=torch.int64, device="cuda")
+            late = torch.zeros(1, dtype=torch.int32, device="cuda")
+            lim = torch.empty(m, dtype=torch.int32, device="cuda")
+
+            def enqueue(nc=nc, cr=cr, mr=mr, out=out, buf=buf, count=count, late=late, lim=lim, goal=goal, cap=cap):
+                count.zero_()
+                late.zero_()
+                torch.sub(hn, goal, out=lim)  # the row limits h_i - goal (the plan's input pass computes them)
+                launch(nc, cr, mr, hd_real, lim, out, buf[cap:], count[1:], cap, late)
+                ops._write_deferred(x, hn, x, hn, goal, buf, count, cap, True, ops.DEFAULT_FILTER_CONFIG)
+            enqueue()
+            torch.cuda.synchronize()
+            total = int(count[0])
+            rec = _sorted_records(buf[:min(total, cap)], m)
+            check = checked[nc]
+            if int(late):
+                check = f"late rows {int(late)} (not handled by the probe)"
+            elif total != ref_total or not torch.equal(rec, ref_rec):
+                check = f"DIFFER total {total} vs {ref_total}"
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph):
+                enqueue()
+            timings.append((f"gluon triangle ws nc{nc} r{cr} + item kernel, 1 block/SM", graph.replay, check))
+        for name, fn, check in timings:
+            ms = time_cuda(fn, iters, warmup=3)
+            tops = 2 * K * pairs / ms / 1e9
+            rows.append({"m": m, "variant": f"{name} rate {rate:g}", "time_ms": f"{ms:.4f}", "tops": f"{tops:.0f}",
+                         "check": check})
+            print(f"m {m} rate {rate:g} (hits {ref_total}): {name:56s} {ms:8.4f} ms {tops:6.0f} TOPS {check}",
+                  flush=True)
+            for kname, us in kernel_times(fn):
+                print(f"    kernel {kname[:60]:60s} {us:8.1f} us", flush=True)
+    return rows
+
+
 def kernel_times(fn, calls: int = 5):
     """[(kernel name, us per call)] of ``fn``'s kernels, from torch.profiler (graph replays included)."""
     import torch
@@ -462,6 +596,7 @@ def main():
     p.add_argument("--m", default="16384,65536")
     p.add_argument("--tiles", type=int, default=64, help="column tiles per block")
     p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--rates", default="1e-4,1e-6", help="the triangle's hit rates")
     p.add_argument("--static", action="store_true")
     p.add_argument("--out")
     args = p.parse_args()
@@ -503,7 +638,7 @@ def main():
         def control():
             _group_roof_kernel[grid_t](txd, tyd, hd, h, tout, 1 << 30, BLOCK_M=BM, BLOCK_N=BN, KP=K, TILES=per,
                                        NUM_STAGES=3, GROUPS=GROUPS, MODE=3, num_warps=4, maxnreg=168)
-        timings = [("triton control g_h_load (library loop), 3 blocks/SM", control, "")]
+        timings = [("triton control g_h_load (library loop), 3 blocks/SM", control, "", m)]
         for nc, cr, mr in VARIANTS:
             grid = (m // (BM * nc), m // (BN * per))
             out = torch.full((nc * grid[0] * grid[1],), -1, dtype=torch.int32, device="cuda")
@@ -525,60 +660,13 @@ def main():
                 if got != want:
                     check = f"DIFFER block ({bi},{bj}): {got} != {want}"
                     break
-            timings.append((name, lambda run=run: run(lim_none), check))
-        for name, fn, check in timings:
+            timings.append((name, lambda run=run: run(lim_none), check, grid[0] * nc * BM))
+        for name, fn, check, rows in timings:  # (rows: the grid's rows, a multiple of nc * 64)
             ms = time_cuda(fn, args.iters, warmup=3)
-            tops = 2 * K * m * m / ms / 1e9
+            tops = 2 * K * rows * m / ms / 1e9
             rows_out.append({"m": m, "variant": name, "time_ms": f"{ms:.4f}", "tops": f"{tops:.0f}", "check": check})
             print(f"m {m}: {name:52s} {ms:8.4f} ms {tops:6.0f} TOPS {check}", flush=True)
-        # the Gram triangle: the persistent probe against the library's plan, both with nothing hitting (real
-        # half norms h = ceil(|x|^2 / 2) and goal -1: h_i + h_j - |<x_i, x_j>| >= 0 > goal for x_i != +-x_j)
-        from int8tc.sieve.plan import PairSearchPlan
-        hn = (((x.int() ** 2).sum(dim=1) + 1) // 2).int()
-        lim_tri = (hn + 1).int()
-        plan = PairSearchPlan(m, K, 1024)
-
-        def lib_plan():
-            return plan(-1)
-        plan(-1, x, hn)
-        timings = [("library PairSearchPlan (goal -1: no hit), 3 blocks/SM", lib_plan, "")]
-        hd_check = GluonDescriptor(h, [m], [1], [BN], _h_layout())  # the check's h (random)
-        hd_real = GluonDescriptor(hn, [m], [1], [BN], _h_layout())  # the timing's (the real half norms)
-        hd_tri = [hd_check]
-        n_ct = m // BN
-        for nc, cr, mr in VARIANTS:
-            n_units = tri_units(m, nc)
-            out = torch.full((nc * sms,), -1, dtype=torch.int32, device="cuda")
-
-            def run(lim, nc=nc, cr=cr, mr=mr, n_units=n_units, out=out):
-                gram_tri_ws_probe_kernel[(sms,)](xd, yd, hd_tri[0], lim, out, m, n_ct, n_units, NC=nc, CREGS=cr,
-                                                 num_warps=4, maxnreg=mr)
-            name = f"gluon triangle ws nc{nc} r{cr}, 1 block/SM"
-            hd_tri[0] = hd_check
-            try:
-                run(lim_check)
-                torch.cuda.synchronize()
-            except Exception as e:
-                print(f"{name}: {type(e).__name__}: {str(e)[:400]}", flush=True)
-                continue
-            got, want = int(out.sum()), tri_count_torch(x, h, lim_check)
-            check = "ok" if got == want else f"DIFFER {got} != {want}"
-            hd_tri[0] = hd_real
-            if check == "ok":  # nothing hits with the real norms either
-                run(lim_tri)
-                if int(out.sum()) != 0:
-                    check = f"DIFFER no-hit count {int(out.sum())}"
-
-            def timed(run=run):
-                run(lim_tri)
-            timings.append((name, timed, check))
-        for name, fn, check in timings:
-            ms = time_cuda(fn, args.iters, warmup=3)
-            tops = 2 * K * (m * (m - 1) // 2) / ms / 1e9
-            rows_out.append({"m": m, "variant": name, "time_ms": f"{ms:.4f}", "tops": f"{tops:.0f}", "check": check})
-            print(f"m {m}: {name:52s} {ms:8.4f} ms {tops:6.0f} TOPS (useful pairs) {check}", flush=True)
-            for kname, us in kernel_times(fn):
-                print(f"    kernel {kname[:60]:60s} {us:8.1f} us", flush=True)
+        rows_out += _triangle(x, h, lim_check, [float(r) for r in args.rates.split(",")], sms, args.iters)
     if args.out:
         write_csv(args.out, rows_out, ["m", "variant", "time_ms", "tops", "check"], environment())
 
