@@ -111,13 +111,13 @@ def _flush_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
 
 
 @gluon.jit
-def _loader(x_desc, y_desc, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC: gl.constexpr):
+def _loader(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC, c):
     STAGES: gl.constexpr = _STAGES
     BLOCK_M: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_N: gl.constexpr = y_desc.block_type.shape[0]
-    mbarrier.expect(panel_bar, NC * x_desc.block_type.nbytes)
-    for c in gl.static_range(NC):
-        tma.async_copy_global_to_shared(x_desc, [row0 + c * BLOCK_M, 0], panel_bar, panels.index(c))
+    for p in range(NC):  # (panel_bar counts NC arrivals: one expect per panel)
+        mbarrier.expect(panel_bar, x_desc.block_type.nbytes)
+        tma.async_copy_global_to_shared(x_desc, [row0 + p * BLOCK_M, 0], panel_bar, panels.index(p))
     for t in range(TILES):
         s = t % STAGES
         mbarrier.wait(empty.index(s), ((t // STAGES) & 1) ^ 1)
@@ -126,7 +126,8 @@ def _loader(x_desc, y_desc, panels, bufs, ready, empty, panel_bar, row0, tj0, TI
 
 
 @gluon.jit
-def _consume(c: gl.constexpr, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC):
+def _consume(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC, c):
+    # consumer c (0 .. NC - 1: a runtime value, as every argument of a worker partition)
     STAGES: gl.constexpr = _STAGES
     G: gl.constexpr = _G
     BLOCK_M: gl.constexpr = panels.type.shape[1]
@@ -160,34 +161,6 @@ def _consume(c: gl.constexpr, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empt
 
 
 @gluon.jit
-def _consumer0(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES,
-               NC):
-    _consume(0, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC)
-
-
-@gluon.jit
-def _consumer1(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES,
-               NC):
-    _consume(1, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC)
-
-
-@gluon.jit
-def _consumer2(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES,
-               NC):
-    _consume(2, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC)
-
-
-@gluon.jit
-def _loader2(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC):
-    _loader(x_desc, y_desc, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, 2)
-
-
-@gluon.jit
-def _loader3(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC):
-    _loader(x_desc, y_desc, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, 3)
-
-
-@gluon.jit
 def gram_ws_probe_kernel(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, TILES: gl.constexpr, NC: gl.constexpr,
                          CREGS: gl.constexpr, num_warps: gl.constexpr):
     STAGES: gl.constexpr = _STAGES
@@ -202,15 +175,17 @@ def gram_ws_probe_kernel(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, TILES: gl.cons
     for i in gl.static_range(STAGES):
         mbarrier.init(ready.index(i), count=1)
         mbarrier.init(empty.index(i), count=NC)
-    mbarrier.init(panel_bar, count=1)
+    mbarrier.init(panel_bar, count=NC)
     row0 = gl.program_id(0) * (NC * BLOCK_M)
     tj0 = gl.program_id(1) * TILES
     args = (x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC)
+    c0 = gl.program_id(0) * 0  # the consumers' indices as values (a worker partition's arguments are IR values)
     if NC == 3:
-        gl.warp_specialize([(_consumer0, args), (_consumer1, args), (_consumer2, args), (_loader3, args)],
-                           [4, 4, 1], [CREGS, CREGS, 24])
+        gl.warp_specialize([(_consume, args + (c0, )), (_consume, args + (c0 + 1, )), (_consume, args + (c0 + 2, )),
+                            (_loader, args + (c0, ))], [4, 4, 1], [CREGS, CREGS, 24])
     else:
-        gl.warp_specialize([(_consumer0, args), (_consumer1, args), (_loader2, args)], [4, 1], [CREGS, 24])
+        gl.warp_specialize([(_consume, args + (c0, )), (_consume, args + (c0 + 1, )), (_loader, args + (c0, ))], [4, 1],
+                           [CREGS, 24])
 
 
 # ---- the Gram triangle, persistent: one block per SM, bands of NC panels, column tiles shared -------------
@@ -239,10 +214,10 @@ def _band_of(u, n_ct, NCM):
 
 
 @gluon.jit
-def _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units,
-                NC: gl.constexpr):
+def _tri_loader(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
+                n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr, c):
     STAGES: gl.constexpr = _STAGES
-    NCM: gl.constexpr = NC * _BM
+    NCM = NC * _BM
     P = gl.num_programs(0)
     u_lo = (gl.program_id(0) * n_units) // P
     u_hi = ((gl.program_id(0) + 1) * n_units) // P
@@ -253,10 +228,10 @@ def _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pread
         it = u - u_lo
         if (u == u_lo) | (t == t0):  # a band's first unit: its panels into slot k % 2
             mbarrier.wait(pempty.index(k % 2), ((k // 2) & 1) ^ 1)
-            mbarrier.expect(pready.index(k % 2), NC * x_desc.block_type.nbytes)
-            for c in gl.static_range(NC):
-                tma.async_copy_global_to_shared(x_desc, [b * NCM + c * _BM, 0], pready.index(k % 2),
-                                                panels.index((k % 2) * NC + c))
+            for p in range(NC):  # (pready counts NC arrivals: one expect per panel)
+                mbarrier.expect(pready.index(k % 2), x_desc.block_type.nbytes)
+                tma.async_copy_global_to_shared(x_desc, [b * NCM + p * _BM, 0], pready.index(k % 2),
+                                                panels.index((k % 2) * NC + p))
         s = it % STAGES
         mbarrier.wait(empty.index(s), ((it // STAGES) & 1) ^ 1)
         mbarrier.expect(ready.index(s), y_desc.block_type.nbytes + h_desc.block_type.nbytes)
@@ -270,8 +245,9 @@ def _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pread
 
 
 @gluon.jit
-def _tri_consume(c: gl.constexpr, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
-                 n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
+def _tri_consume(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
+                 n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr, c):
+    # consumer c (0 .. NC - 1: a runtime value, as every argument of a worker partition)
     STAGES: gl.constexpr = _STAGES
     G: gl.constexpr = _G
     BLOCK_M: gl.constexpr = _BM
@@ -333,39 +309,6 @@ def _tri_consume(c: gl.constexpr, lim_ptr, out_ptr, panels, bufs, hbufs, ready, 
 
 
 @gluon.jit
-def _tri_consumer0(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                   n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
-    _tri_consume(0, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC,
-                 items_ptr, item_count_ptr, item_cap, late_ptr)
-
-
-@gluon.jit
-def _tri_consumer1(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                   n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
-    _tri_consume(1, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC,
-                 items_ptr, item_count_ptr, item_cap, late_ptr)
-
-
-@gluon.jit
-def _tri_consumer2(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                   n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
-    _tri_consume(2, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units, NC,
-                 items_ptr, item_count_ptr, item_cap, late_ptr)
-
-
-@gluon.jit
-def _tri_loader2(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                 n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
-    _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units, 2)
-
-
-@gluon.jit
-def _tri_loader3(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M,
-                 n_ct, n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr):
-    _tri_loader(x_desc, y_desc, h_desc, panels, bufs, hbufs, ready, empty, pready, pempty, n_ct, n_units, 3)
-
-
-@gluon.jit
 def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, n_units, items_ptr, item_count_ptr,
                              item_cap, late_ptr, NC: gl.constexpr, CREGS: gl.constexpr, num_warps: gl.constexpr):
     STAGES: gl.constexpr = _STAGES
@@ -381,15 +324,16 @@ def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, 
         mbarrier.init(ready.index(i), count=1)
         mbarrier.init(empty.index(i), count=NC)
     for i in gl.static_range(2):
-        mbarrier.init(pready.index(i), count=1)
+        mbarrier.init(pready.index(i), count=NC)
         mbarrier.init(pempty.index(i), count=NC)
     args = (x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units,
             NC, items_ptr, item_count_ptr, item_cap, late_ptr)
+    c0 = gl.program_id(0) * 0  # the consumers' indices as values (a worker partition's arguments are IR values)
     if NC == 3:
-        gl.warp_specialize([(_tri_consumer0, args), (_tri_consumer1, args), (_tri_consumer2, args),
-                            (_tri_loader3, args)], [4, 4, 1], [CREGS, CREGS, 24])
+        gl.warp_specialize([(_tri_consume, args + (c0, )), (_tri_consume, args + (c0 + 1, )), (_tri_consume, args + (c0 + 2, )),
+                            (_tri_loader, args + (c0, ))], [4, 4, 1], [CREGS, CREGS, 24])
     else:
-        gl.warp_specialize([(_tri_consumer0, args), (_tri_consumer1, args), (_tri_loader2, args)], [4, 1],
+        gl.warp_specialize([(_tri_consume, args + (c0, )), (_tri_consume, args + (c0 + 1, )), (_tri_loader, args + (c0, ))], [4, 1],
                            [CREGS, 24])
 
 
