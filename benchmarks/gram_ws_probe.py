@@ -43,7 +43,8 @@ import sys
 
 from triton.experimental import gluon
 from triton.experimental.gluon import language as gl
-from triton.experimental.gluon.language.nvidia.hopper import mbarrier, tma, warpgroup_mma, warpgroup_mma_wait
+from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared, mbarrier, tma, warpgroup_mma,
+                                                              warpgroup_mma_wait)
 
 BM, BN, K, GROUPS = 64, 128, 128, 16
 _G = gl.constexpr(GROUPS)
@@ -234,6 +235,7 @@ def _tri_loader(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, r
                                                 panels.index((k % 2) * NC + p))
         s = it % STAGES
         mbarrier.wait(empty.index(s), ((it // STAGES) & 1) ^ 1)
+        fence_async_shared()  # the consumers' generic loads of the slot's h_j before the TMA writes it again
         mbarrier.expect(ready.index(s), y_desc.block_type.nbytes + h_desc.block_type.nbytes)
         tma.async_copy_global_to_shared(y_desc, [t * _BN, 0], ready.index(s), bufs.index(s))
         tma.async_copy_global_to_shared(h_desc, [t * _BN], ready.index(s), hbufs.index(s))
