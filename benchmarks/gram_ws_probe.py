@@ -48,8 +48,6 @@ from triton.experimental.gluon.language.nvidia.hopper import (fence_async_shared
 
 BM, BN, K, GROUPS = 64, 128, 128, 16
 _G = gl.constexpr(GROUPS)
-#: the ring depth (a module constant: worker partitions get their arguments as runtime values)
-_STAGES = gl.constexpr(4)
 _BM = gl.constexpr(BM)
 _BN = gl.constexpr(BN)
 
@@ -113,7 +111,7 @@ def _flush_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
 
 @gluon.jit
 def _loader(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC, c):
-    STAGES: gl.constexpr = _STAGES
+    STAGES: gl.constexpr = bufs.type.shape[0]  # (constexprs reach a worker partition as shapes, not arguments)
     BLOCK_M: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_N: gl.constexpr = y_desc.block_type.shape[0]
     for p in range(NC):  # (panel_bar counts NC arrivals: one expect per panel)
@@ -129,7 +127,7 @@ def _loader(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty,
 @gluon.jit
 def _consume(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty, panel_bar, row0, tj0, TILES, NC, c):
     # consumer c (0 .. NC - 1: a runtime value, as every argument of a worker partition)
-    STAGES: gl.constexpr = _STAGES
+    STAGES: gl.constexpr = bufs.type.shape[0]
     G: gl.constexpr = _G
     BLOCK_M: gl.constexpr = panels.type.shape[1]
     BLOCK_N: gl.constexpr = bufs.type.shape[1]
@@ -163,8 +161,7 @@ def _consume(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, panels, bufs, ready, empty
 
 @gluon.jit
 def gram_ws_probe_kernel(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, TILES: gl.constexpr, NC: gl.constexpr,
-                         CREGS: gl.constexpr, num_warps: gl.constexpr):
-    STAGES: gl.constexpr = _STAGES
+                         CREGS: gl.constexpr, STAGES: gl.constexpr, num_warps: gl.constexpr):
     BLOCK_M: gl.constexpr = x_desc.block_type.shape[0]
     BLOCK_N: gl.constexpr = y_desc.block_type.shape[0]
     KP: gl.constexpr = x_desc.block_type.shape[1]
@@ -217,7 +214,7 @@ def _band_of(u, n_ct, NCM):
 @gluon.jit
 def _tri_loader(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
                 n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr, c):
-    STAGES: gl.constexpr = _STAGES
+    STAGES: gl.constexpr = bufs.type.shape[0]
     NCM = NC * _BM
     P = gl.num_programs(0)
     u_lo = (gl.program_id(0) * n_units) // P
@@ -250,7 +247,7 @@ def _tri_loader(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, r
 def _tri_consume(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
                  n_units, NC, items_ptr, item_count_ptr, item_cap, late_ptr, c):
     # consumer c (0 .. NC - 1: a runtime value, as every argument of a worker partition)
-    STAGES: gl.constexpr = _STAGES
+    STAGES: gl.constexpr = bufs.type.shape[0]
     G: gl.constexpr = _G
     BLOCK_M: gl.constexpr = _BM
     BLOCK_N: gl.constexpr = _BN
@@ -312,8 +309,8 @@ def _tri_consume(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, 
 
 @gluon.jit
 def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, n_units, items_ptr, item_count_ptr,
-                             item_cap, late_ptr, NC: gl.constexpr, CREGS: gl.constexpr, num_warps: gl.constexpr):
-    STAGES: gl.constexpr = _STAGES
+                             item_cap, late_ptr, NC: gl.constexpr, CREGS: gl.constexpr, STAGES: gl.constexpr,
+                             num_warps: gl.constexpr):
     KP: gl.constexpr = x_desc.block_type.shape[1]
     panels = gl.allocate_shared_memory(gl.int8, [2 * NC, _BM, KP], x_desc.layout)
     bufs = gl.allocate_shared_memory(gl.int8, [STAGES, _BN, KP], y_desc.layout)
@@ -362,8 +359,8 @@ def tri_count_torch(x, h, lim) -> int:
     return total
 
 
-#: (consumers, consumer registers, launch maxnreg): one block per SM
-VARIANTS = [(3, 160, 128), (2, 240, 168)]
+#: (consumers, ring depth, consumer registers, launch maxnreg): one block per SM
+VARIANTS = [(3, 4, 160, 128), (3, 6, 160, 128), (2, 4, 240, 168)]
 
 
 def _layouts():
@@ -375,7 +372,7 @@ def _h_layout():
     return gl.NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=32, rank=1)
 
 
-def static_build(nc: int, cregs: int, maxnreg: int, tiles: int = 64):
+def static_build(nc: int, stages: int, cregs: int, maxnreg: int, tiles: int = 64):
     """Build for sm_90a without a GPU."""
     import triton
     from triton.backends.compiler import GPUTarget
@@ -383,13 +380,15 @@ def static_build(nc: int, cregs: int, maxnreg: int, tiles: int = 64):
 
     lx, ly = _layouts()
     sig = {"x_desc": f"tensordesc<i8[{BM}, {K}],{lx!r}>", "y_desc": f"tensordesc<i8[{BN}, {K}],{ly!r}>",
-           "h_ptr": "*i32", "lim_ptr": "*i32", "out_ptr": "*i32", "TILES": "constexpr", "NC": "constexpr", "CREGS": "constexpr", "num_warps": "constexpr"}
+           "h_ptr": "*i32", "lim_ptr": "*i32", "out_ptr": "*i32", "TILES": "constexpr", "NC": "constexpr", "CREGS": "constexpr", "STAGES": "constexpr",
+           "num_warps": "constexpr"}
     src = GluonASTSource(fn=gram_ws_probe_kernel, signature=sig,
-                         constexprs={"TILES": tiles, "NC": nc, "CREGS": cregs, "num_warps": 4})
+                         constexprs={"TILES": tiles, "NC": nc, "CREGS": cregs, "STAGES": stages,
+                                     "num_warps": 4})
     return triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "maxnreg": maxnreg})
 
 
-def static_build_tri(nc: int, cregs: int, maxnreg: int):
+def static_build_tri(nc: int, stages: int, cregs: int, maxnreg: int):
     """The triangle kernel built for sm_90a without a GPU."""
     import triton
     from triton.backends.compiler import GPUTarget
@@ -400,9 +399,9 @@ def static_build_tri(nc: int, cregs: int, maxnreg: int):
            "h_desc": f"tensordesc<i32[{BN}],{_h_layout()!r}>",
            "lim_ptr": "*i32", "out_ptr": "*i32", "M": "i32", "n_ct": "i32", "n_units": "i32", "items_ptr": "*i32",
            "item_count_ptr": "*i64", "item_cap": "i64", "late_ptr": "*i32",
-           "NC": "constexpr", "CREGS": "constexpr", "num_warps": "constexpr"}
+           "NC": "constexpr", "CREGS": "constexpr", "STAGES": "constexpr", "num_warps": "constexpr"}
     src = GluonASTSource(fn=gram_tri_ws_probe_kernel, signature=sig, constexprs={"NC": nc, "CREGS": cregs,
-                                                                                  "num_warps": 4})
+                                                                                  "STAGES": stages, "num_warps": 4})
     return triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 4, "maxnreg": maxnreg})
 
 
@@ -450,30 +449,32 @@ def _triangle(x, h, lim_check, rates, sms, iters):
     vals = _sample_values(x, hn, x, hn, False)
     rows = []
 
-    def launch(nc, cr, mr, hdesc, lim, out, items, count, cap, late):
+    def launch(v, hdesc, lim, out, items, count, cap, late):
+        nc, st, cr, mr = v
         gram_tri_ws_probe_kernel[(sms,)](xd, yd, hdesc, lim, out, m, n_ct, tri_units(m, nc), items, count, cap, late,
-                                         NC=nc, CREGS=cr, num_warps=4, maxnreg=mr)
+                                         NC=nc, CREGS=cr, STAGES=st, num_warps=4, maxnreg=mr)
 
     # the (row, group, tile) bits over the triangle against torch (random h: many hits in few groups)
     hd_check = GluonDescriptor(h, [m], [1], [BN], _h_layout())
     want = tri_count_torch(x, h, lim_check)
     checked = {}
-    for nc, cr, mr in VARIANTS:
+    for v in VARIANTS:
+        nc, st = v[:2]
         out = torch.full((nc * sms,), -1, dtype=torch.int32, device="cuda")
         cap = 1 << 24  # (random h and lim 20000: ~0.5% of the pairs hit, ~5M items at 65536 vectors)
         items = torch.empty((cap, 4), dtype=torch.int32, device="cuda")
         count = torch.zeros(1, dtype=torch.int64, device="cuda")
         late = torch.zeros(1, dtype=torch.int32, device="cuda")
         try:
-            launch(nc, cr, mr, hd_check, lim_check, out, items, count, cap, late)
+            launch(v, hd_check, lim_check, out, items, count, cap, late)
             torch.cuda.synchronize()
         except Exception as e:  # a variant the compiler or the launch rejects: said, the run goes on
-            print(f"triangle nc{nc}: {type(e).__name__}: {str(e)[:400]}", flush=True)
+            print(f"triangle nc{nc} s{st}: {type(e).__name__}: {str(e)[:400]}", flush=True)
             continue
         got = int(out.sum())
-        checked[nc] = "ok" if got == want and int(count) == got and int(late) == 0 else \
+        checked[v] = "ok" if got == want and int(count) == got and int(late) == 0 else \
             f"DIFFER bits {got} items {int(count)} late {int(late)} torch {want}"
-        print(f"m {m}: triangle nc{nc} bits {got}, items {int(count)}, torch {want}: {checked[nc]}", flush=True)
+        print(f"m {m}: triangle nc{nc} s{st} bits {got}, items {int(count)}, torch {want}: {checked[v]}", flush=True)
     hd_real = GluonDescriptor(hn, [m], [1], [BN], _h_layout())
     for rate in rates:
         goal = _quantile(vals, rate)
@@ -482,26 +483,27 @@ def _triangle(x, h, lim_check, rates, sms, iters):
         ref = plan(goal, x, hn, deterministic=True)
         ref_total, ref_rec = ref.total, ref.valid().clone()
         timings = [("library PairSearchPlan, 3 blocks/SM", lambda plan=plan, goal=goal: plan(goal), "")]
-        for nc, cr, mr in VARIANTS:
-            if nc not in checked:
+        for v in VARIANTS:
+            if v not in checked:
                 continue
+            nc, st, cr, _ = v
             out = torch.zeros(nc * sms, dtype=torch.int32, device="cuda")
             buf = torch.empty((2 * cap, 4), dtype=torch.int32, device="cuda")  # records, then items (tile_masks)
             count = torch.zeros(2, dtype=torch.int64, device="cuda")
             late = torch.zeros(1, dtype=torch.int32, device="cuda")
             lim = torch.empty(m, dtype=torch.int32, device="cuda")
 
-            def enqueue(nc=nc, cr=cr, mr=mr, out=out, buf=buf, count=count, late=late, lim=lim, goal=goal, cap=cap):
+            def enqueue(v=v, out=out, buf=buf, count=count, late=late, lim=lim, goal=goal, cap=cap):
                 count.zero_()
                 late.zero_()
                 torch.sub(hn, goal, out=lim)  # the row limits h_i - goal (the plan's input pass computes them)
-                launch(nc, cr, mr, hd_real, lim, out, buf[cap:], count[1:], cap, late)
+                launch(v, hd_real, lim, out, buf[cap:], count[1:], cap, late)
                 ops._write_deferred(x, hn, x, hn, goal, buf, count, cap, True, ops.DEFAULT_FILTER_CONFIG)
             enqueue()
             torch.cuda.synchronize()
             total = int(count[0])
             rec = _sorted_records(buf[:min(total, cap)], m)
-            check = checked[nc]
+            check = checked[v]
             if int(late):
                 check = f"late rows {int(late)} (not handled by the probe)"
             elif total != ref_total or not torch.equal(rec, ref_rec):
@@ -509,7 +511,7 @@ def _triangle(x, h, lim_check, rates, sms, iters):
             graph = torch.cuda.CUDAGraph()
             with torch.cuda.graph(graph):
                 enqueue()
-            timings.append((f"gluon triangle ws nc{nc} r{cr} + item kernel, 1 block/SM", graph.replay, check))
+            timings.append((f"gluon triangle ws nc{nc} s{st} r{cr} + item kernel, 1 block/SM", graph.replay, check))
         for name, fn, check in timings:
             ms = time_cuda(fn, iters, warmup=3)
             tops = 2 * K * pairs / ms / 1e9
@@ -549,11 +551,11 @@ def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     if args.static:
         from static_kernels import resources
-        for nc, cr, mr in VARIANTS:
-            k = static_build(nc, cr, mr, args.tiles)
-            print("grid", nc, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
-            k = static_build_tri(nc, cr, mr)
-            print("triangle", nc, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
+        for nc, st, cr, mr in VARIANTS:
+            k = static_build(nc, st, cr, mr, args.tiles)
+            print("grid", nc, st, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
+            k = static_build_tri(nc, st, cr, mr)
+            print("triangle", nc, st, cr, mr, {**resources(k), "shared_bytes": k.metadata.shared})
         return
     import torch
     from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
@@ -585,13 +587,14 @@ def main():
             _group_roof_kernel[grid_t](txd, tyd, hd, h, tout, 1 << 30, BLOCK_M=BM, BLOCK_N=BN, KP=K, TILES=per,
                                        NUM_STAGES=3, GROUPS=GROUPS, MODE=3, num_warps=4, maxnreg=168)
         timings = [("triton control g_h_load (library loop), 3 blocks/SM", control, "", m)]
-        for nc, cr, mr in VARIANTS:
+        for nc, st, cr, mr in VARIANTS:
             grid = (m // (BM * nc), m // (BN * per))
             out = torch.full((nc * grid[0] * grid[1],), -1, dtype=torch.int32, device="cuda")
 
-            def run(lim, nc=nc, cr=cr, mr=mr, grid=grid, out=out):
-                gram_ws_probe_kernel[grid](xd, yd, h, lim, out, TILES=per, NC=nc, CREGS=cr, num_warps=4, maxnreg=mr)
-            name = f"gluon ws nc{nc} s{_STAGES.value} r{cr}"
+            def run(lim, nc=nc, st=st, cr=cr, mr=mr, grid=grid, out=out):
+                gram_ws_probe_kernel[grid](xd, yd, h, lim, out, TILES=per, NC=nc, CREGS=cr, STAGES=st, num_warps=4,
+                                           maxnreg=mr)
+            name = f"gluon ws nc{nc} s{st} r{cr}"
             try:
                 run(lim_check)
                 torch.cuda.synchronize()
