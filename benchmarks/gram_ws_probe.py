@@ -339,9 +339,10 @@ def _tri_consume(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, 
             acc = warpgroup_mma_wait(0, deps=(acc, ))
             mbarrier.arrive(empty.index(s))
             v = gl.abs(acc) - hj[None, :]
-            if t * BLOCK_N < r0 + BLOCK_M:  # the tile crosses the panel's diagonal: only j > i
+            if (t * BLOCK_N < r0 + BLOCK_M) | (t * BLOCK_N + BLOCK_N > M):  # crosses the diagonal or ends past M
                 ra = r0 + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, layout))
-                v = gl.where(ra[:, None] < (t * BLOCK_N + offs_n)[None, :], v, -(1 << 30))
+                cols = t * BLOCK_N + offs_n
+                v = gl.where((ra[:, None] < cols[None, :]) & (cols < M)[None, :], v, -(1 << 30))
             r = (_chain_max8(v, BLOCK_M, G) >= lim[:, None]).to(gl.int32)
             qbits = qbits | (r << ((t - t0) % 32))
         else:
@@ -403,7 +404,7 @@ def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, 
 
 def tri_units(m: int, nc: int) -> int:
     """Units (band, column tile) of the Gram triangle of m vectors with bands of nc panels."""
-    n_ct = m // BN
+    n_ct = -(-m // BN)
     return sum(n_ct - (b * nc * BM) // BN for b in range(-(-m // (nc * BM))))
 
 
@@ -411,6 +412,7 @@ def tri_count_torch(x, h, lim) -> int:
     """(row, group, tile) bits of the Gram triangle (pairs i < j), by torch (FP64 products: exact)."""
     import torch
     m = x.shape[0]
+    n_ct = -(-m // BN)
     xd = x.double()
     total = 0
     j = torch.arange(m, device=x.device)
@@ -418,8 +420,9 @@ def tri_count_torch(x, h, lim) -> int:
         rows = torch.arange(r0, min(m, r0 + 2048), device=x.device)
         v = (xd[rows] @ xd.T).abs() - h.double()[None, :]
         hit = (v >= lim[rows].double()[:, None]) & (rows[:, None] < j[None, :])
+        hit = torch.nn.functional.pad(hit, (0, n_ct * BN - m))  # (columns past m: no hit)
         # column c of tile t: c = ((hh * 4 + jj) * 4 + q) * 2 + bb, group 4 hh + q
-        hit = hit.view(len(rows), m // BN, 4, 4, 4, 2).any(dim=5).any(dim=3)
+        hit = hit.view(len(rows), n_ct, 4, 4, 4, 2).any(dim=5).any(dim=3)
         total += int(hit.sum())
     return total
 
@@ -506,7 +509,7 @@ def _triangle(x, h, lim_check, rates, sms, iters):
     from int8tc.sieve.plan import PairSearchPlan
 
     m = x.shape[0]
-    n_ct, pairs = m // BN, m * (m - 1) // 2
+    n_ct, pairs = -(-m // BN), m * (m - 1) // 2
     lx, ly = _layouts()
     xd = GluonDescriptor(x, [m, K], [K, 1], [BM, K], lx)
     yd = GluonDescriptor(x, [m, K], [K, 1], [BN, K], ly)
@@ -670,7 +673,10 @@ def main():
             _group_roof_kernel[grid_t](txd, tyd, hd, h, tout, 1 << 30, BLOCK_M=BM, BLOCK_N=BN, KP=K, TILES=per,
                                        NUM_STAGES=3, GROUPS=GROUPS, MODE=3, num_warps=4, maxnreg=168)
         timings = [("triton control g_h_load (library loop), 3 blocks/SM", control, "", m)]
-        for nc, st, cr, mr in VARIANTS:
+        if m % (BN * per):
+            print(f"m {m}: the grid form needs m a multiple of {BN * per}: skipped", flush=True)
+            timings = []
+        for nc, st, cr, mr in (VARIANTS if timings else []):
             grid = (m // (BM * nc), m // (BN * per))
             out = torch.full((nc * grid[0] * grid[1],), -1, dtype=torch.int32, device="cuda")
 
