@@ -117,11 +117,6 @@ def _flush_items(qbits, rows, col_base, col_end, items_ptr, item_count_ptr, item
 
 
 @gluon.jit
-def _add(a, b):
-    return a + b
-
-
-@gluon.jit
 def _bytes_dot(a, b):
     # sum of the four signed byte products of int32 words a and b (dp4a, on CUDA-core integer ops)
     d = ((a << 24) >> 24) * ((b << 24) >> 24)
@@ -136,7 +131,6 @@ def _late_rows(late, rows, lim, tc0, tc1, xw_ptr, h_ptr, M, rec_ptr, count_ptr, 
     (K = 128: rows as 32 int32 words at xw_ptr), recomputed on CUDA cores (a rare path: the item buffer is full),
     each counted at count_ptr and written (i, j, sign, dot) below capacity, as ``filters._pair_rounds`` does."""
     L2: gl.constexpr = gl.BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])  # [128 columns, 32 words], 4 warps
-    L1: gl.constexpr = gl.BlockedLayout([1], [32], [4], [0])
     w = gl.arange(0, 32, layout=gl.SliceLayout(0, L2))
     idx = gl.arange(0, 64, layout=late.type.layout)
     for q in range(0, 64):
@@ -151,19 +145,15 @@ def _late_rows(late, rows, lim, tc0, tc1, xw_ptr, h_ptr, M, rec_ptr, count_ptr, 
                 dot = gl.sum(_bytes_dot(xw[None, :], yw), axis=1)
                 hj = gl.load(h_ptr + cj, mask=cm, other=0)
                 hit = ((gl.abs(dot) - hj) >= li) & (cj > i) & cm
-                n = gl.sum(hit.to(gl.int32), axis=0)
-                if n > 0:  # (the scan needs a plain 1-D layout)
-                    h1 = gl.convert_layout(hit.to(gl.int32), L1)
-                    c1 = gl.convert_layout(cj, L1)
-                    d1 = gl.convert_layout(dot, L1)
-                    base = gl.atomic_add(count_ptr, n.to(gl.int64), sem="relaxed")
-                    pos = base + (gl.associative_scan(h1, 0, _add) - 1).to(gl.int64)
-                    keep = (h1 > 0) & (pos < capacity)
+                if gl.max(hit.to(gl.int32), axis=0) > 0:  # each hit reserves its slot (a rare path: no batching)
+                    pos = gl.atomic_add(count_ptr + gl.zeros_like(cj), gl.full_like(cj, 1).to(gl.int64), mask=hit,
+                                        sem="relaxed")
+                    keep = hit & (pos < capacity)
                     rec = rec_ptr + pos * 4
-                    gl.store(rec, i + gl.zeros_like(c1), mask=keep)
-                    gl.store(rec + 1, c1, mask=keep)
-                    gl.store(rec + 2, gl.where(d1 >= 0, 1, -1), mask=keep)
-                    gl.store(rec + 3, d1, mask=keep)
+                    gl.store(rec, i + gl.zeros_like(cj), mask=keep)
+                    gl.store(rec + 1, cj, mask=keep)
+                    gl.store(rec + 2, gl.where(dot >= 0, 1, -1), mask=keep)
+                    gl.store(rec + 3, dot, mask=keep)
 
 
 @gluon.jit
@@ -352,9 +342,8 @@ def _tri_consume(x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, 
             # (items after the records: the library's buffer layout, ``ops._record_buffers`` with tile_masks)
             late = _flush_items(qbits, rows, (t0 + ((t - t0) // 32) * 32) * BLOCK_N, M, rec_ptr + capacity * 4,
                                 count_ptr + 1, capacity)
-            n_late = gl.sum(late, axis=0)
-            if n_late > 0:
-                gl.atomic_add(late_ptr, n_late, sem="relaxed")
+            if gl.max(late, axis=0) > 0:
+                gl.atomic_add(late_ptr + gl.zeros_like(late), late, mask=late > 0, sem="relaxed")
                 _late_rows(late, rows, lim, tc0, t, xw_ptr, h_ptr, M, rec_ptr, count_ptr, capacity)
             qbits = qbits * 0
             tc0 = t + 1
