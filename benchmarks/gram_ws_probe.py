@@ -72,6 +72,7 @@ def _chain_max8(t, BLOCK_M: gl.constexpr, G: gl.constexpr):
 
 @gluon.jit
 def _popc(x):
+    # filters._popc (a gluon.jit function cannot call a triton.jit one)
     u = x.to(gl.uint32, bitcast=True)
     u = u - ((u >> 1) & 0x55555555)
     u = (u & 0x33333333) + ((u >> 2) & 0x33333333)
@@ -229,8 +230,8 @@ def gram_ws_probe_kernel(x_desc, y_desc, h_ptr, lim_ptr, out_ptr, TILES: gl.cons
         gl.warp_specialize([(_consume, args + (c0, )), (_consume, args + (c0 + 1, )), (_consume, args + (c0 + 2, )),
                             (_loader, args + (c0, ))], [4, 4, 1], [CREGS, CREGS, 24])
     else:
-        gl.warp_specialize([(_consume, args + (c0, )), (_consume, args + (c0 + 1, )), (_loader, args + (c0, ))], [4, 1],
-                           [CREGS, 24])
+        gl.warp_specialize([(_consume, args + (c0, )), (_consume, args + (c0 + 1, )), (_loader, args + (c0, ))],
+                           [4, 1], [CREGS, 24])
 
 
 # ---- the Gram triangle, persistent: one block per SM, bands of NC panels, column tiles shared -------------
@@ -380,15 +381,16 @@ def gram_tri_ws_probe_kernel(x_desc, y_desc, h_desc, lim_ptr, out_ptr, M, n_ct, 
     for i in gl.static_range(2):
         mbarrier.init(pready.index(i), count=NC)
         mbarrier.init(pempty.index(i), count=NC)
-    args = (x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct, n_units,
-            NC, rec_ptr, count_ptr, capacity, xw_ptr, h_ptr, late_ptr)
+    args = (x_desc, y_desc, h_desc, lim_ptr, out_ptr, panels, bufs, hbufs, ready, empty, pready, pempty, M, n_ct,
+            n_units, NC, rec_ptr, count_ptr, capacity, xw_ptr, h_ptr, late_ptr)
     c0 = gl.program_id(0) * 0  # the consumers' indices as values (a worker partition's arguments are IR values)
     if NC == 3:
-        gl.warp_specialize([(_tri_consume, args + (c0, )), (_tri_consume, args + (c0 + 1, )), (_tri_consume, args + (c0 + 2, )),
-                            (_tri_loader, args + (c0, ))], [4, 4, 1], [CREGS, CREGS, 24])
-    else:
-        gl.warp_specialize([(_tri_consume, args + (c0, )), (_tri_consume, args + (c0 + 1, )), (_tri_loader, args + (c0, ))], [4, 1],
-                           [CREGS, 24])
+        gl.warp_specialize([(_tri_consume, args + (c0, )), (_tri_consume, args + (c0 + 1, )),
+                            (_tri_consume, args + (c0 + 2, )), (_tri_loader, args + (c0, ))], [4, 4, 1],
+                           [CREGS, CREGS, 24])
+    else:  # (one helper for both kernels' dispatch: Gluon's warp_specialize takes no function passed as an argument)
+        gl.warp_specialize([(_tri_consume, args + (c0, )), (_tri_consume, args + (c0 + 1, )),
+                            (_tri_loader, args + (c0, ))], [4, 1], [CREGS, 24])
 
 
 def tri_units(m: int, nc: int) -> int:
@@ -421,7 +423,8 @@ VARIANTS = [(3, 4, 160, 128), (3, 6, 160, 128), (2, 4, 240, 168)]
 
 
 def _layouts():
-    return (gl.NVMMASharedLayout.get_default_for([BM, K], gl.int8), gl.NVMMASharedLayout.get_default_for([BN, K], gl.int8))
+    return (gl.NVMMASharedLayout.get_default_for([BM, K], gl.int8),
+            gl.NVMMASharedLayout.get_default_for([BN, K], gl.int8))
 
 
 def _h_layout():
@@ -437,7 +440,8 @@ def static_build(nc: int, stages: int, cregs: int, maxnreg: int, tiles: int = 64
 
     lx, ly = _layouts()
     sig = {"x_desc": f"tensordesc<i8[{BM}, {K}],{lx!r}>", "y_desc": f"tensordesc<i8[{BN}, {K}],{ly!r}>",
-           "h_ptr": "*i32", "lim_ptr": "*i32", "out_ptr": "*i32", "TILES": "constexpr", "NC": "constexpr", "CREGS": "constexpr", "STAGES": "constexpr",
+           "h_ptr": "*i32", "lim_ptr": "*i32", "out_ptr": "*i32", "TILES": "constexpr", "NC": "constexpr",
+           "CREGS": "constexpr", "STAGES": "constexpr",
            "num_warps": "constexpr"}
     src = GluonASTSource(fn=gram_ws_probe_kernel, signature=sig,
                          constexprs={"TILES": tiles, "NC": nc, "CREGS": cregs, "STAGES": stages,
@@ -610,8 +614,8 @@ def kernel_times(fn, calls: int = 5):
         for _ in range(calls):
             fn()
         torch.cuda.synchronize()
-    return [(e.key, e.device_time_total / calls) for e in sorted(prof.key_averages(), key=lambda e: -e.device_time_total)
-            if e.device_time_total > 0]
+    events = sorted(prof.key_averages(), key=lambda e: -e.device_time_total)
+    return [(e.key, e.device_time_total / calls) for e in events if e.device_time_total > 0]
 
 
 def main():
