@@ -191,6 +191,11 @@ def cases():
                 {**out[-2][3], "BALANCED": True, "PANEL_COST": 4}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("pair_search default g16 t64 balanced hy_ptr", pair_search_tma_kernel, dict(ps128, hy_ptr="*i32"),
                 {**out[-3][3], "BALANCED": True, "PANEL_COST": 4}, {"num_warps": 4, "maxnreg": 168}))
+    base = out[-1][3]
+    for dump in (1, 2):  # the dumped bits (session 38's probe, FilterConfig.dump)
+        out.append((f"pair_search default g16 t64 balanced hy_ptr dump{dump}", pair_search_tma_kernel,
+                    dict(ps128, hy_ptr="*i32", dump_ptr="*i32", slots_ptr="*i64"),
+                    {**base, "DUMP": dump}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,

@@ -679,6 +679,38 @@ def _pair_tiles(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int
     return p * n_tiles - before, p
 
 
+def _dump_slots(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int) -> np.ndarray:
+    """[programs + 1] int64: program p of the balanced schedule writes its chunks' bits at dump slots
+    slots[p] .. slots[p + 1] - 1 (one per chunk: each (panel, range) piece of its units cut in
+    min(tiles_per_program, 32) tiles; the kernel's walk, ``_pair_balanced``). Exact, from the units'
+    boundaries: the programs' cuts p W / P and every panel's tile range [start + panel_cost, end)."""
+    bm, bn, pc = cfg.block_m, cfg.block_n, cfg.panel_cost
+    chunk = min(cfg.tiles_per_program, 32)
+    n_tiles, panels = -(-n // bn), -(-m // bm)
+    q = np.arange(panels + 1, dtype=np.int64)
+    if not gram:
+        before = q * n_tiles
+    elif bm >= bn:
+        before = q * n_tiles - (bm // bn) * (q * (q - 1) // 2)
+    else:
+        r = bn // bm
+        qq = q // r
+        before = q * n_tiles - (r * (qq * (qq - 1) // 2) + qq * (q - r * qq))
+    starts = pc * q + before  # panel q's units start here; its tiles at starts[q] + pc .. starts[q + 1] - 1
+    total = int(starts[-1])
+    cuts = np.arange(programs + 1, dtype=np.int64) * total // programs
+    lo = starts[:-1] + pc
+    hi = starts[1:]
+    b = np.unique(np.concatenate([cuts, lo, hi]))
+    a, e = b[:-1], b[1:]
+    prog = np.searchsorted(cuts, a, side="right") - 1
+    pan = np.searchsorted(starts, a, side="right") - 1
+    inside = (pan < panels) & (prog < programs)
+    inside[inside] &= a[inside] >= lo[pan[inside]]
+    per = np.bincount(prog[inside], weights=(e[inside] - a[inside] + chunk - 1) // chunk, minlength=programs)
+    return np.concatenate([[0], np.cumsum(per.astype(np.int64))])
+
+
 def _record_buffers(capacity: int, dev, cfg: FilterConfig | None,
                     count: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """(records [capacity, 4], the kernels' buffer, counters) of a pair search (``cfg`` None: the

@@ -327,7 +327,7 @@ def pair_search_tma_kernel(
     ROW_HITS: tl.constexpr = False, DEFER: tl.constexpr = False, ROUNDS: tl.constexpr = False,
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
-    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None,
+    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, slots_ptr=None,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -342,7 +342,7 @@ def pair_search_tma_kernel(
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -448,7 +448,8 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
-                   TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None):
+                   TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None,
+                   slots_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -473,6 +474,8 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     _stamp(trace_ptr, 1, TRACE)
     slot = 2
+    if DUMP:
+        dslot = tl.load(slots_ptr + pid).to(tl.int64)
     while u < u_end:
         first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
         p_end = p_start + PANEL_COST + n_tiles - first
@@ -484,15 +487,24 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
             rows = ti32 * BLOCK_M + tl.arange(0, BLOCK_M)
             rmask = rows < M
             panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
-            for c0 in range(0, n_panel, CHUNK):
-                _stamp(trace_ptr, slot, TRACE)
-                _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0 + c0).to(tl.int32),
-                                  tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
-                                  (ti32 + 1) * BLOCK_M > M, N,
-                                  out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr)
-                _stamp(trace_ptr, slot + 2, TRACE)
-                slot += 3
+            if DUMP == 2:
+                _pair_dump_panel(x_desc, y_desc, panel, ti32, (first + t0).to(tl.int32), n_panel, rows, rmask,
+                                 _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N, dump_ptr, dslot,
+                                 KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, hy_ptr)
+                dslot += tl.cdiv(n_panel, CHUNK)
+            else:
+                for c0 in range(0, n_panel, CHUNK):
+                    _stamp(trace_ptr, slot, TRACE)
+                    _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0 + c0).to(tl.int32),
+                                      tl.minimum(n_panel - c0, CHUNK), rows, rmask,
+                                      _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N,
+                                      out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
+                                      GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr,
+                                      DUMP, dump_ptr, dslot if DUMP else 0)
+                    if DUMP:
+                        dslot += 1
+                    _stamp(trace_ptr, slot + 2, TRACE)
+                    slot += 3
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
@@ -506,7 +518,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                       hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None, TRACE: tl.constexpr = False,
-                      trace_ptr=None, trace_slot=0, hy_ptr=None):
+                      trace_ptr=None, trace_slot=0, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, dslot=0):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
     rows in rounds (NORM_BOUND: with the caller's indices, perm_ptr the order's permutation). A program of more
@@ -544,6 +556,9 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
         else:  # one select instead of a shift and an or per (row, group) (bit 31: -2^31)
             qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)
     _stamp(trace_ptr, trace_slot, TRACE)
+    if DUMP:
+        _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M, GROUPS)
+        return
     bits, late_rows, any_late = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
                                              count_ptr + 1, capacity, BLOCK_N, GROUPS)
     if any_late:  # the item buffer is full: the rest written here, in rounds
@@ -555,6 +570,39 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                 cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
                 _pair_rounds(acc, hy_desc.load([tj * BLOCK_N]), hxg, rows, late, cols, N, GRAM, out_ptr, count_ptr,
                              capacity, perm_ptr, NORM_BOUND)
+
+
+@triton.jit
+def _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr):
+    """A chunk's bits [BLOCK_M, GROUPS] (bit t: column tile tj0 + t) at slot dslot of the dump (FilterConfig.dump):
+    BLOCK_M x GROUPS int32 words, row-major, after a header (ti, tj0) at the slot's start... (probe)"""
+    SLOT: tl.constexpr = BLOCK_M * GROUPS + 16
+    base = dump_ptr + dslot * SLOT
+    w = tl.arange(0, BLOCK_M)[:, None] * GROUPS + tl.arange(0, GROUPS)[None, :]
+    tl.store(base + 16 + w, qbits)
+    tl.store(base + tl.arange(0, 2), tl.where(tl.arange(0, 2) == 0, ti, tj0))
+
+
+@triton.jit
+def _pair_dump_panel(x_desc, y_desc, panel, ti, tj0, n_panel, rows, rmask, hxg, row_edge, N, dump_ptr, dslot,
+                     KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, hy_ptr):
+    """DUMP 2: one pipelined loop over a panel's tiles tj0 .. tj0 + n_panel - 1 of the program's range, the bits of
+    every 32 tiles dumped inside it (``_dump_bits``) without leaving the loop (probe)."""
+    qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
+    for t in tl.range(0, n_panel, num_stages=NUM_STAGES):
+        tj = tj0 + t
+        cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
+        cmask = cols < N
+        hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
+        acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
+        need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
+        r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS, True)
+        b = t % 32
+        qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << b), qbits)
+        if (b == 31) or (t == n_panel - 1):
+            _dump_bits(dump_ptr, dslot + t // 32, qbits, ti, tj - b, BLOCK_M, GROUPS)
+            qbits = tl.zeros_like(qbits)
 
 
 @triton.jit
