@@ -192,8 +192,8 @@ def cases():
     out.append(("pair_search default g16 t64 balanced hy_ptr", pair_search_tma_kernel, dict(ps128, hy_ptr="*i32"),
                 {**out[-3][3], "BALANCED": True, "PANEL_COST": 4}, {"num_warps": 4, "maxnreg": 168}))
     base = out[-1][3]
-    for dump in (1, 2):  # the dumped bits (session 38's probe, FilterConfig.dump)
-        out.append((f"pair_search default g16 t64 balanced hy_ptr dump{dump}", pair_search_tma_kernel,
+    for dump in (1,):  # the dumped bits (FilterConfig.dump_bits)
+        out.append(("pair_search default g16 t64 balanced hy_ptr dump_bits", pair_search_tma_kernel,
                     dict(ps128, hy_ptr="*i32", dump_ptr="*i32", slots_ptr="*i64"),
                     {**base, "DUMP": dump}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
@@ -220,6 +220,14 @@ def cases():
                 {"num_warps": 4}))
     out.append(("mask_items default (32 items, 4 warps)", mask_items_kernel, out[-1][2],
                 dict(out[-1][3], BLOCK_I=32), {"num_warps": 4}))
+    from int8tc.sieve._kernels.filters import dump_items_kernel
+
+    out.append(("dump_items default (32 items, 4 warps)", dump_items_kernel,
+                {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32",
+                 "goal": "i32", "dump_ptr": "*i32", "n_slots": "i32", "col_end": "i32", "out_ptr": "*i32",
+                 "count_ptr": "*i64", "capacity": "i64"},
+                {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32, "GROUPS": 16,
+                 "perm_ptr": None, "UNSORT": False, "DP4A": True}, {"num_warps": 4}))
     return out
 
 

@@ -81,7 +81,8 @@ class FilterConfig:
     #: tile_masks: items the item kernel takes per iteration (a power of two, 16..64)
     item_block: int = 16
     #: tensor_items: register cap of ``tile_items_kernel`` (None: ptxas free; 128 lets 4 programs of 4 warps
-    #: share an SM, without spills at 64 x 128 items x centres, K <= 128, in the sm_90a builds)
+    #: share an SM, without spills at 64 x 128 items x centres, K <= 128, in the sm_90a builds); dump_bits: of
+    #: ``dump_items_kernel``
     item_maxnreg: int | None = None
     #: tile_masks: column groups per tile (8 or 16; block_n >= 2 x groups): an item is a row against
     #: one group's block_n / column_groups columns, so 16 groups halve the rows the item kernel
@@ -130,6 +131,13 @@ class FilterConfig:
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
+    #: pair searches on the balanced schedule (needs tile_masks and balanced > 0; a search that runs the grid
+    #: schedule, e.g. past balanced_waves, flushes items as tile_masks describes): each chunk's bits go to a
+    #: slot of their own in a dump (``_dump_slots``: 64 B of header + block_m x column_groups words per chunk,
+    #: ~4 KB per 32 tiles at the default), stored as they are (no atomic, no reduction, no item buffer, so no
+    #: late rows), and ``dump_items_kernel`` turns every set bit into an item and writes its hits. The dump is
+    #: allocated per call by ``pair_search`` and once by ``PairSearchPlan``
+    dump_bits: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -144,6 +152,9 @@ class FilterConfig:
             raise ValueError(f"tile_masks needs tma=True and tiles_per_program <= 32 or a multiple of 32 (one int32 of "
                              f"bits per row and column group, flushed every 32 tiles), got tma={self.tma}, "
                              f"tiles_per_program={self.tiles_per_program}")
+        if self.dump_bits and not (self.tile_masks and self.balanced):
+            raise ValueError(f"dump_bits needs tile_masks and the balanced schedule (balanced > 0), got "
+                             f"tile_masks={self.tile_masks}, balanced={self.balanced}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
@@ -621,15 +632,21 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
 
 
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
-                        cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None) -> None:
+                        cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None,
+                        dump: tuple[torch.Tensor, torch.Tensor] | None = None) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
     ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
-    search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices."""
+    search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices.
+    ``dump``: ``_dump_buffers``' (dump, slots) where ``dump_bits`` applies (None: allocated here)."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
     grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
+    dumped = cfg.dump_bits and opts.get("BALANCED", False)
+    if dumped:
+        dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
+        opts = dict(opts, DUMP=1, dump_ptr=dump[0], slots_ptr=dump[1])
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
         yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
@@ -642,8 +659,46 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
-    if cfg.defer_rows or cfg.tile_masks:
+    if dumped:
+        _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm)
+    elif cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
+
+
+def _dump_applies(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> int:
+    """The programs of a search that runs ``cfg.dump_bits`` (its balanced schedule), else 0."""
+    if not (cfg.dump_bits and m and n):
+        return 0
+    grid, opts = _pair_grid(m, n, gram, cfg, dev)
+    return grid[0] if opts.get("BALANCED") else 0
+
+
+def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int,
+                  dev: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
+    """(dump [slots, DUMP_HEADER + block_m x column_groups] int32, slots [programs + 1] int64 on ``dev``) of a
+    ``dump_bits`` search (``_dump_slots``). Not zeroed: the search writes every slot whole."""
+    from ._kernels.filters import DUMP_HEADER
+
+    slots = _dump_slots(m, n, gram, cfg, programs)
+    dump = torch.empty((int(slots[-1]), DUMP_HEADER.value + cfg.block_m * cfg.column_groups), dtype=torch.int32,
+                       device=dev)
+    return dump, torch.from_numpy(slots).to(dev)
+
+
+def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
+                  cfg: FilterConfig, perm: torch.Tensor | None = None) -> None:
+    """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per slot, at most 8192
+    striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
+    indices."""
+    from ._kernels.filters import dump_items_kernel
+
+    if not dump.shape[0]:
+        return
+    launch(dump_items_kernel, (min(dump.shape[0], 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
+           dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
+           **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
+           num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
+           **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 
 def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:

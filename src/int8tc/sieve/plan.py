@@ -18,8 +18,8 @@ import os
 import torch
 
 from .ops import (DEFAULT_BUCKET_CONFIG, DEFAULT_FILTER_CONFIG, K_ALIGN, RANGE_BLOCK, BucketHits, FilterConfig, PairHits,
-                  _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _launch_bucket,
-                  _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
+                  _bucket_buffers, _check_count, _check_goal, _check_int8, _check_vec, _dump_applies, _dump_buffers,
+                  _launch_bucket, _launch_pair_search, _range_pass, _record_buffers, _sort_records, _sorted_lists, norm_bound_applies,
                   sort_by_norm)
 
 
@@ -119,6 +119,8 @@ class PairSearchPlan:
             self._sorted = (torch.empty_like(self._yp), torch.empty_like(self._hy),
                             torch.empty(n, dtype=torch.int64, device=dev),
                             torch.empty(-(-n // self.config.block_n), dtype=torch.int32, device=dev))
+        programs = _dump_applies(m, n, self.gram, self.config, dev)  # FilterConfig.dump_bits: the dump, once
+        self._dump = _dump_buffers(m, n, self.gram, self.config, programs, dev) if programs else None
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
         self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
@@ -164,7 +166,7 @@ class PairSearchPlan:
         _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
-                                self.config, hmin, perm)
+                                self.config, hmin, perm, self._dump)
 
     def _capture(self) -> None:
         # the warm-up run with a goal no pair meets (the zero inputs would all hit)

@@ -474,8 +474,9 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     _stamp(trace_ptr, 1, TRACE)
     slot = 2
+    dslot = pid * 0  # DUMP: this program's next dump slot
     if DUMP:
-        dslot = tl.load(slots_ptr + pid).to(tl.int64)
+        dslot = tl.load(slots_ptr + pid)
     while u < u_end:
         first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
         p_end = p_start + PANEL_COST + n_tiles - first
@@ -487,24 +488,18 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
             rows = ti32 * BLOCK_M + tl.arange(0, BLOCK_M)
             rmask = rows < M
             panel = _tma_panel(x_desc, ti32 * BLOCK_M, KP, BLOCK_M, BLOCK_K)
-            if DUMP == 2:
-                _pair_dump_panel(x_desc, y_desc, panel, ti32, (first + t0).to(tl.int32), n_panel, rows, rmask,
-                                 _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N, dump_ptr, dslot,
-                                 KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, hy_ptr)
-                dslot += tl.cdiv(n_panel, CHUNK)
-            else:
-                for c0 in range(0, n_panel, CHUNK):
-                    _stamp(trace_ptr, slot, TRACE)
-                    _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0 + c0).to(tl.int32),
-                                      tl.minimum(n_panel - c0, CHUNK), rows, rmask,
-                                      _row_limits(hx_ptr, rows, rmask, goal), (ti32 + 1) * BLOCK_M > M, N,
-                                      out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
-                                      GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr,
-                                      DUMP, dump_ptr, dslot if DUMP else 0)
-                    if DUMP:
-                        dslot += 1
-                    _stamp(trace_ptr, slot + 2, TRACE)
-                    slot += 3
+            for c0 in range(0, n_panel, CHUNK):
+                _stamp(trace_ptr, slot, TRACE)
+                _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti32, (first + t0 + c0).to(tl.int32),
+                                  tl.minimum(n_panel - c0, CHUNK), rows, rmask, _row_limits(hx_ptr, rows, rmask, goal),
+                                  (ti32 + 1) * BLOCK_M > M, N,
+                                  out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
+                                  GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr,
+                                  DUMP, dump_ptr, dslot)
+                if DUMP:
+                    dslot += 1
+                _stamp(trace_ptr, slot + 2, TRACE)
+                slot += 3
         u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
         if u == p_end:
             ti += 1
@@ -556,9 +551,19 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
         else:  # one select instead of a shift and an or per (row, group) (bit 31: -2^31)
             qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)
     _stamp(trace_ptr, trace_slot, TRACE)
-    if DUMP:
+    if DUMP:  # the bits as they are (no items, so no item buffer to fill and no late rows)
         _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M, GROUPS)
-        return
+    else:
+        _flush_items(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, qbits, hxg, N, out_ptr, count_ptr,
+                     capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, GROUPS, perm_ptr, NORM_BOUND)
+
+
+@triton.jit
+def _flush_items(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, qbits, hxg, N, out_ptr, count_ptr, capacity,
+                 KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                 BLOCK_K: tl.constexpr, GROUPS: tl.constexpr, perm_ptr, NORM_BOUND: tl.constexpr):
+    """``_pair_masks_chunk``'s flush of a chunk's bits as items (``_write_items``) and, if the item buffer is full,
+    the late rows' tiles recomputed and written in rounds."""
     bits, late_rows, any_late = _write_items(qbits, rows, tj0 * BLOCK_N, N, out_ptr + tl.cast(capacity, tl.int64) * 4,
                                              count_ptr + 1, capacity, BLOCK_N, GROUPS)
     if any_late:  # the item buffer is full: the rest written here, in rounds
@@ -572,37 +577,20 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                              capacity, perm_ptr, NORM_BOUND)
 
 
+#: FilterConfig.dump_bits: int32 words of one dump slot before its bits (the header: the chunk's row panel and first
+#: column tile; 16 words keep the bits 64-byte aligned)
+DUMP_HEADER = tl.constexpr(16)
+
+
 @triton.jit
 def _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr):
-    """A chunk's bits [BLOCK_M, GROUPS] (bit t: column tile tj0 + t) at slot dslot of the dump (FilterConfig.dump):
-    BLOCK_M x GROUPS int32 words, row-major, after a header (ti, tj0) at the slot's start... (probe)"""
-    SLOT: tl.constexpr = BLOCK_M * GROUPS + 16
-    base = dump_ptr + dslot * SLOT
-    w = tl.arange(0, BLOCK_M)[:, None] * GROUPS + tl.arange(0, GROUPS)[None, :]
-    tl.store(base + 16 + w, qbits)
-    tl.store(base + tl.arange(0, 2), tl.where(tl.arange(0, 2) == 0, ti, tj0))
-
-
-@triton.jit
-def _pair_dump_panel(x_desc, y_desc, panel, ti, tj0, n_panel, rows, rmask, hxg, row_edge, N, dump_ptr, dslot,
-                     KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                     BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr, hy_ptr):
-    """DUMP 2: one pipelined loop over a panel's tiles tj0 .. tj0 + n_panel - 1 of the program's range, the bits of
-    every 32 tiles dumped inside it (``_dump_bits``) without leaving the loop (probe)."""
-    qbits = tl.zeros((BLOCK_M, GROUPS), dtype=tl.int32)
-    for t in tl.range(0, n_panel, num_stages=NUM_STAGES):
-        tj = tj0 + t
-        cols = tj * BLOCK_N + tl.arange(0, BLOCK_N)
-        cmask = cols < N
-        hy = tl.load(hy_ptr + cols, mask=cmask, other=0)
-        acc = _tma_tile_dot(x_desc, y_desc, panel, ti * BLOCK_M, tj * BLOCK_N, KP, BLOCK_M, BLOCK_N, BLOCK_K)
-        need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
-        r = _row_any(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, BLOCK_M, BLOCK_N, GROUPS, True)
-        b = t % 32
-        qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << b), qbits)
-        if (b == 31) or (t == n_panel - 1):
-            _dump_bits(dump_ptr, dslot + t // 32, qbits, ti, tj - b, BLOCK_M, GROUPS)
-            qbits = tl.zeros_like(qbits)
+    """FilterConfig.dump_bits: a chunk's bits qbits [BLOCK_M, GROUPS] (bit t of (row, g): column group g of tile
+    tj0 + t holds a hit of row ti * BLOCK_M + row) into dump slot dslot: the header (ti, tj0), then the words
+    row-major. Plain stores: no atomic, no reduction, nothing read back (``dump_items_kernel`` reads them)."""
+    base = dump_ptr + dslot.to(tl.int64) * (DUMP_HEADER + BLOCK_M * GROUPS)
+    tl.store(base + DUMP_HEADER + tl.arange(0, BLOCK_M)[:, None] * GROUPS + tl.arange(0, GROUPS)[None, :], qbits)
+    two = tl.arange(0, 2)
+    tl.store(base + two, tl.where(two == 0, ti, tj0))
 
 
 @triton.jit
@@ -894,8 +882,6 @@ def mask_items_kernel(
     BLOCK_K bytes per step; DP4A, CUDA only: one dp4a per word) instead of int8 elements (a byte extraction and
     an IMAD per product; the GPU's build of 32 items x 4 warps: 920 against 1312 SASS instructions, NOTES.md 84)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
-    GC: tl.constexpr = BLOCK_N // GROUPS
-    lane = tl.arange(0, GC)
     for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
         its = it0 + tl.arange(0, BLOCK_I)
         imask = its < n_items
@@ -904,39 +890,100 @@ def mask_items_kernel(
         col0 = tl.load(item + 1, mask=imask, other=0)
         col_end = tl.load(item + 2, mask=imask, other=0)  # 0: a padding item tests no column
         g = tl.load(item + 3, mask=imask, other=0)
-        # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
-        cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
-        cmask = cols < col_end[:, None]
-        if UNSORT:  # the caller's indices, loaded with the item: not after the reservation's atomic (NOTES.md 78)
-            ci, cj = _caller_ids(i[:, None], cols, perm_ptr, imask[:, None], cmask, TRI)
-        dot = _item_dots_words(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP, BLOCK_K, DP4A)
-        lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
-        if BUCKET:
-            hit = (tl.abs(dot) >= lim[:, None]) & cmask
+        _item_hits(i, col0, col_end, g, imask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr,
+                   count_ptr, capacity, signs_ptr, KP, BLOCK_N, BLOCK_K, TRI, BUCKET, BATCH_RESERVE, GROUPS, perm_ptr,
+                   UNSORT, DP4A)
+
+
+@triton.jit
+def _item_hits(i, col0, col_end, g, imask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr,
+               capacity, signs_ptr, KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+               TRI: tl.constexpr, BUCKET: tl.constexpr, BATCH_RESERVE: tl.constexpr, GROUPS: tl.constexpr, perm_ptr,
+               UNSORT: tl.constexpr, DP4A: tl.constexpr):
+    """The hits of a block of items ([BLOCK_I] each; ``mask_items_kernel``'s semantics): row i against column group g
+    of the tile from col0, columns below col_end (and above i when TRI), recomputed, tested and written; imask: the
+    block's real items."""
+    GC: tl.constexpr = BLOCK_N // GROUPS
+    lane = tl.arange(0, GC)
+    # group g = 4 h + q: columns 8 j + 2 q + b with j in the tile's part h (of GROUPS / 4)
+    cols = (col0 + 8 * (g // 4) * (BLOCK_N // (2 * GROUPS)) + 2 * (g % 4))[:, None] + (8 * (lane // 2) + lane % 2)[None, :]
+    cmask = cols < col_end[:, None]
+    if UNSORT:  # the caller's indices, loaded with the item: not after the reservation's atomic (NOTES.md 78)
+        ci, cj = _caller_ids(i[:, None], cols, perm_ptr, imask[:, None], cmask, TRI)
+    dot = _item_dots_words(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP, BLOCK_K, DP4A)
+    lim = tl.load(hx_ptr + i, mask=imask, other=0) - goal
+    if BUCKET:
+        hit = (tl.abs(dot) >= lim[:, None]) & cmask
+    else:
+        hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim[:, None]) & cmask
+    if TRI:
+        hit = hit & (cols > i[:, None])
+    hi = hit.to(tl.int32)
+    n = tl.sum(hi, axis=1)
+    if BUCKET:
+        start = tl.atomic_add(count_ptr + i, n, mask=n > 0, sem="relaxed")
+        slot = start[:, None] + tl.cumsum(hi, axis=1) - hi
+        _store_bucket_slots(out_ptr, signs_ptr, i[:, None] + tl.zeros_like(cols), capacity, slot, cols, dot,
+                            hit & (slot < capacity))
+    else:
+        if BATCH_RESERVE:
+            total = tl.sum(n, axis=0)
+            base = tl.atomic_add(count_ptr, total.to(tl.int64), mask=total > 0, sem="relaxed")
+            start = base + (tl.cumsum(n, axis=0) - n).to(tl.int64)
         else:
-            hit = ((tl.abs(dot) - tl.load(hy_ptr + cols, mask=cmask, other=H_PAD)) >= lim[:, None]) & cmask
-        if TRI:
-            hit = hit & (cols > i[:, None])
-        hi = hit.to(tl.int32)
-        n = tl.sum(hi, axis=1)
-        if BUCKET:
-            start = tl.atomic_add(count_ptr + i, n, mask=n > 0, sem="relaxed")
-            slot = start[:, None] + tl.cumsum(hi, axis=1) - hi
-            _store_bucket_slots(out_ptr, signs_ptr, i[:, None] + tl.zeros_like(cols), capacity, slot, cols, dot,
-                                hit & (slot < capacity))
+            start = _reserve_rows(count_ptr, n)
+        pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
+        keep = hit & (pos < capacity)
+        if UNSORT:
+            _store_records(out_ptr, pos, ci, cj, dot, keep)
         else:
-            if BATCH_RESERVE:
-                total = tl.sum(n, axis=0)
-                base = tl.atomic_add(count_ptr, total.to(tl.int64), mask=total > 0, sem="relaxed")
-                start = base + (tl.cumsum(n, axis=0) - n).to(tl.int64)
-            else:
-                start = _reserve_rows(count_ptr, n)
-            pos = start[:, None] + (tl.cumsum(hi, axis=1) - hi).to(tl.int64)
-            keep = hit & (pos < capacity)
-            if UNSORT:
-                _store_records(out_ptr, pos, ci, cj, dot, keep)
-            else:
-                _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
+            _store_records(out_ptr, pos, i[:, None] + tl.zeros_like(cols), cols, dot, keep)
+
+
+@triton.jit(do_not_specialize=["goal", "n_slots", "col_end", "capacity"])
+def dump_items_kernel(
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8, h_x [M] int32 (a plan: the row limits h - goal, with goal 0)
+    y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for a Gram search)
+    goal, dump_ptr, n_slots, col_end,  # the search's dump [n_slots, DUMP_HEADER + BLOCK_M x GROUPS] int32, N
+    out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
+    KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
+    BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
+    DP4A: tl.constexpr = False,
+):
+    """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``), one slot per program
+    (programs stride over the slots). A slot's items are its set bits, (row r, group g, bit t) in row-major word
+    order, then ascending bits: row ti * BLOCK_M + r against group g of tile tj0 + t, written as
+    ``mask_items_kernel``'s items (``_item_hits``: recomputed, tested exactly, one relaxed atomic per BLOCK_I items
+    reserves their records). Item k of a block is found without compacting anything: its row from the rows' running
+    popcounts ([BLOCK_I, BLOCK_M] comparisons), its word from that row's words reloaded, its bit by clearing the
+    word's lower set bits."""
+    SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
+    rid = tl.arange(0, BLOCK_M)
+    gid = tl.arange(0, GROUPS)
+    for s in range(tl.program_id(0), n_slots, tl.num_programs(0)):
+        base = dump_ptr + tl.cast(s, tl.int64) * SLOT
+        ti = tl.load(base)
+        tj0 = tl.load(base + 1)
+        w = tl.load(base + DUMP_HEADER + rid[:, None] * GROUPS + gid[None, :])
+        row_pc = tl.sum(_popc(w), axis=1)  # [BLOCK_M] items per row
+        row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
+        n_items = tl.sum(row_pc, axis=0)
+        for k0 in range(0, n_items, BLOCK_I):
+            k = k0 + tl.arange(0, BLOCK_I)
+            kmask = k < n_items
+            r = tl.minimum(tl.sum((row_end[None, :] <= k[:, None]).to(tl.int32), axis=1), BLOCK_M - 1)
+            q = k - tl.sum(tl.where(rid[None, :] < r[:, None], row_pc[None, :], 0), axis=1)  # k's rank in its row
+            wr = tl.load(base + DUMP_HEADER + r[:, None] * GROUPS + gid[None, :], mask=kmask[:, None], other=0)
+            pc = _popc(wr)
+            g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
+            rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
+            v = tl.sum(tl.where(gid[None, :] == g[:, None], wr, 0), axis=1)
+            for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
+                v = tl.where(rank > c, v & (v - 1), v)
+            t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
+            _item_hits(ti * BLOCK_M + r, (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g, kmask, x_ptr, stride_x,
+                       hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity, None, KP, BLOCK_N,
+                       BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
 
 
 @triton.jit
