@@ -37,11 +37,17 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True, column_groups=16, balanced=3,
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
-                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort")],
+                        replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
+                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True),
+                        replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
+                                balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, item_warps=2)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
-                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort"])
+                     "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
+                     "tma-masks-balanced3-dump", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-w2"])
+#: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
+PAIR_ONLY = ("tma-masks-balanced3-dump", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-w2")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -62,11 +68,12 @@ def pcfg(request):
     return request.param
 
 
-@pytest.fixture(params=PAIR_CFGS["params"] + list(TENSOR_ITEM_CFGS.values()),
-                ids=PAIR_CFGS["ids"] + list(TENSOR_ITEM_CFGS))
+@pytest.fixture(params=[c for c, i in zip(PAIR_CFGS["params"], PAIR_CFGS["ids"]) if i not in PAIR_ONLY]
+                + list(TENSOR_ITEM_CFGS.values()),
+                ids=[i for i in PAIR_CFGS["ids"] if i not in PAIR_ONLY] + list(TENSOR_ITEM_CFGS))
 def bcfg(request):
-    """bucket's configs: the pair searches' (all of them apply; balanced is pair_search's alone) and
-    the tensor-core item kernel's."""
+    """bucket's configs: the pair searches' (balanced is pair_search's alone; those that differ only in what
+    bucketing ignores, dump_bits, are left out) and the tensor-core item kernel's."""
     return request.param
 
 
@@ -367,15 +374,17 @@ def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
 
 
 @pytest.mark.parametrize("gram", [True, False])
-@pytest.mark.parametrize("tpp,balanced", [(32, 0), (64, 0), (32, 2)])
-def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced):
+@pytest.mark.parametrize("tpp,balanced,dump", [(32, 0, False), (64, 0, False), (32, 2, False), (64, 2, True)])
+def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
     sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
     writes the rest in rounds) still counts exactly and keeps only true hits. With 64 tiles per
     program (pair_search flushes the bits every 32 tiles) the 33 column tiles are one program of
     two flushes, the second of one tile. Balanced (2 programs per SM: 2 on the interpreter, 264 on
-    an H200), programs' ranges start and end inside panels and chunks of 32."""
-    cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7, balanced=balanced)
+    an H200), programs' ranges start and end inside panels and chunks of 32; with dump_bits every bit
+    of a dumped word (bit 31 included) is an item of dump_items_kernel."""
+    cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7, balanced=balanced,
+                  dump_bits=dump)
     x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
     h = half_norms(x)
     y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
@@ -814,7 +823,7 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
 def test_pair_search_random_shapes_and_schedules(dev, seed):
     """Random Gram/cross shapes, K in 1..192, value ranges, hit rates 1e-4..1, capacities (ample, half,
     one) and schedules of the default config (grid or balanced at any programs per SM, panel cost,
-    waves rule, tiles per program 1..64, 64- or 128-row panels): exact records when they fit, the exact
+    waves rule, tiles per program 1..64, 64- or 128-row panels; balanced ones with or without dump_bits): exact records when they fit, the exact
     total and true hits only when they do not."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
 
@@ -830,6 +839,7 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     cfg = replace(D, balanced=balanced, panel_cost=int(r.integers(0, 9)) if balanced else 0,
                   balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
                   block_m=int(r.choice([64, 128])))
+    cfg = replace(cfg, dump_bits=bool(balanced and r.random() < 0.5))
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -867,6 +877,59 @@ def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
         assert ops._pair_grid(5, 5, True, D, H200()) == ((1 + 4,), {"BALANCED": True, "PANEL_COST": 4})
     finally:
         ops._sm_count = real
+
+
+def _chunks_py(m: int, n: int, gram: bool, cfg, programs: int) -> list[int]:
+    """Chunks per program of the balanced schedule, walked as ``_pair_balanced`` walks them (Python integers)."""
+    bm, bn, cost = cfg.block_m, cfg.block_n, cfg.panel_cost
+    n_tiles, panels = -(-n // bn), -(-m // bm)
+    chunk = min(cfg.tiles_per_program, 32)
+    starts = [_units_before_py(p, n_tiles, gram, bm, bn, cost) for p in range(panels + 1)]
+    total = starts[-1]
+    out = []
+    for p in range(programs):
+        u, u_end = p * total // programs, (p + 1) * total // programs
+        ti = max(q for q in range(panels) if starts[q] <= u) if u < total else panels
+        c = 0
+        while u < u_end:
+            t0 = max(u - starts[ti] - cost, 0)
+            t1 = min(u_end, starts[ti + 1]) - starts[ti] - cost
+            c += -(-max(t1 - t0, 0) // chunk)
+            u = min(u_end, starts[ti + 1])
+            if u == starts[ti + 1]:
+                ti += 1
+        out.append(c)
+    return out
+
+
+def test_dump_slots_count_every_programs_chunks():
+    """``_dump_slots`` (FilterConfig.dump_bits: each program's first dump slot, from the units' cuts in closed
+    form) against the walk, chunk by chunk: Gram and cross searches, programs from 1 to past the units, panel
+    costs 0 and 4, chunks of 3, 32 (tiles_per_program 64) and 16, 64- and 128-row panels."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
+    from int8tc.sieve.ops import _dump_slots
+
+    r = np.random.default_rng(5)
+    sizes = [(1, 1), (63, 64), (65, 129), (700, 700), (5003, 5003), (16384, 16384), (3001, 4999)]
+    sizes += [(int(a), int(b)) for a, b in r.integers(1, 20000, (12, 2))]
+    for m, n in sizes:
+        for gram in ((True, False) if m == n else (False,)):
+            for cfg in (D, replace(D, panel_cost=0, tiles_per_program=3), replace(D, block_m=128, block_n=64,
+                                                                                  tiles_per_program=16)):
+                for programs in (1, 3, 396, 5000):
+                    slots = _dump_slots(m, n if not gram else m, gram, cfg, programs)
+                    assert slots[0] == 0 and len(slots) == programs + 1
+                    want = _chunks_py(m, m if gram else n, gram, cfg, programs)
+                    assert list(np.diff(slots)) == want, (m, n, gram, cfg.panel_cost, programs)
+
+
+def test_dump_bits_needs_the_balanced_masks_schedule():
+    from int8tc.sieve import FilterConfig
+
+    for bad in (dict(tma=True, tile_masks=True, dump_bits=True), dict(dump_bits=True)):
+        with pytest.raises(ValueError, match="dump_bits needs tile_masks and the balanced schedule"):
+            FilterConfig(**bad)
+    assert FilterConfig(tma=True, tile_masks=True, balanced=3, dump_bits=True).dump_bits
 
 
 @triton.jit(do_not_specialize=["n_tiles"])  # (on the GPU an n_tiles of 1 would become a constexpr)
@@ -924,17 +987,19 @@ def test_panel_of_finds_the_panel_holding_each_unit(dev, bm, bn, gram):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("balanced,tpp,cost", [(1, 32, 0), (3, 32, 0), (4, 16, 0), (3, 64, 0), (3, 32, 8), (2, 32, 40),
-                                               (0, 64, 0), (0, 16, 0)])
-def test_gpu_balanced_pair_search(rng, balanced, tpp, cost):
+@pytest.mark.parametrize("balanced,tpp,cost,dump", [(1, 32, 0, False), (3, 32, 0, False), (4, 16, 0, False),
+                                                    (3, 64, 0, False), (3, 32, 8, False), (2, 32, 40, False),
+                                                    (0, 64, 0, False), (0, 16, 0, False), (3, 64, 4, True),
+                                                    (1, 32, 0, True), (4, 16, 40, True)])
+def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
-    programs of up to 40 column tiles, two flushes; t16: one)."""
+    programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost)
+    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost, dump_bits=dump)
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()
