@@ -6,6 +6,8 @@ nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | te
 T="python3 -m pytest -q -p no:cacheprovider"
 timeout 170 $T tests/test_sieve_filters.py -k "dump or random_shapes" > $S/tests1.log 2>&1 &
 timeout 170 $T tests/test_sieve_filters.py -k "gpu and balanced" > $S/tests2.log 2>&1 &
+wait  # (the timings below run alone)
+for i in 1 2; do echo "tests$i: $(tail -1 $S/tests$i.log)"; grep -E "^FAILED|^ERROR" $S/tests$i.log | head -5; done
 timeout 300 python3 benchmarks/ab_plans.py --m 16384,8192 --rates 1e-4,1e-6,1e-2 --rounds 4 --roof 1284 \
     --variants "dump:dump_bits=true" "dump128:dump_bits=true;item_maxnreg=128" "dumpi16:dump_bits=true;item_block=16" \
     "dumpw8:dump_bits=true;item_warps=8" --csv $S/ab_dump.csv > $S/ab_dump.txt 2>&1
@@ -16,6 +18,4 @@ for r in 1e-4 1e-6; do
     echo "== $r $d"; cat $S/prof_${r}${d}.txt
   done
 done
-wait
-for i in 1 2; do echo "tests$i: $(tail -1 $S/tests$i.log)"; grep -E "^FAILED|^ERROR" $S/tests$i.log | head -5; done
 cd $OUT && tar czf s182.tgz s182
