@@ -40,14 +40,15 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
                         replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True),
                         replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
-                                balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, item_warps=2)],
+                                balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, item_warps=4,
+                                dump_rows=8)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-balanced3-dump", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-w2"])
+                     "tma-masks-balanced3-dump", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8"])
 #: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
-PAIR_ONLY = ("tma-masks-balanced3-dump", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-w2")
+PAIR_ONLY = ("tma-masks-balanced3-dump", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -929,6 +930,9 @@ def test_dump_bits_needs_the_balanced_masks_schedule():
     for bad in (dict(tma=True, tile_masks=True, dump_bits=True), dict(dump_bits=True)):
         with pytest.raises(ValueError, match="dump_bits needs tile_masks and the balanced schedule"):
             FilterConfig(**bad)
+    for rows in (3, 128, -1, True):
+        with pytest.raises(ValueError, match=f"dump_rows must be 0 or a power of two dividing block_m=64, got {rows!r}"):
+            FilterConfig(block_m=64, dump_rows=rows)
     assert FilterConfig(tma=True, tile_masks=True, balanced=3, dump_bits=True).dump_bits
 
 

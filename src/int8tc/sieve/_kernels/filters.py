@@ -948,7 +948,7 @@ def dump_items_kernel(
     out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
-    DP4A: tl.constexpr = False,
+    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0,
 ):
     """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``), one slot per program
     (programs stride over the slots). A slot's items are its set bits, (row r, group g, bit t) in row-major word
@@ -958,12 +958,17 @@ def dump_items_kernel(
     popcounts ([BLOCK_I, BLOCK_M] comparisons), its word from that row's words reloaded, its bit by clearing the
     word's lower set bits."""
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
-    rid = tl.arange(0, BLOCK_M)
+    R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS  # rows of a slot per program (a program per (slot, part))
+    PARTS: tl.constexpr = BLOCK_M // R
+    rid = tl.arange(0, R)
     gid = tl.arange(0, GROUPS)
-    for s in range(tl.program_id(0), n_slots, tl.num_programs(0)):
+    for sp in range(tl.program_id(0), n_slots * PARTS, tl.num_programs(0)):
+        s = sp // PARTS
         base = dump_ptr + tl.cast(s, tl.int64) * SLOT
         ti = tl.load(base)
         tj0 = tl.load(base + 1)
+        base += (sp % PARTS) * R * GROUPS  # this part's rows (the header stays at the slot's start)
+        ti = ti * PARTS + sp % PARTS  # rows ti * R + r below
         w = tl.load(base + DUMP_HEADER + rid[:, None] * GROUPS + gid[None, :])
         row_pc = tl.sum(_popc(w), axis=1)  # [BLOCK_M] items per row
         row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
@@ -971,17 +976,17 @@ def dump_items_kernel(
         for k0 in range(0, n_items, BLOCK_I):
             k = k0 + tl.arange(0, BLOCK_I)
             kmask = k < n_items
-            r = tl.minimum(tl.sum((row_end[None, :] <= k[:, None]).to(tl.int32), axis=1), BLOCK_M - 1)
+            r = tl.minimum(tl.sum((row_end[None, :] <= k[:, None]).to(tl.int32), axis=1), R - 1)
             q = k - tl.sum(tl.where(rid[None, :] < r[:, None], row_pc[None, :], 0), axis=1)  # k's rank in its row
             wr = tl.load(base + DUMP_HEADER + r[:, None] * GROUPS + gid[None, :], mask=kmask[:, None], other=0)
             pc = _popc(wr)
             g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
             rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
-            v = tl.sum(tl.where(gid[None, :] == g[:, None], wr, 0), axis=1)
+            v = tl.load(base + DUMP_HEADER + r * GROUPS + g, mask=kmask, other=0)  # the word (an L1 hit)
             for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
                 v = tl.where(rank > c, v & (v - 1), v)
             t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
-            _item_hits(ti * BLOCK_M + r, (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g, kmask, x_ptr, stride_x,
+            _item_hits(ti * R + r, (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g, kmask, x_ptr, stride_x,
                        hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity, None, KP, BLOCK_N,
                        BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
 
