@@ -14,11 +14,12 @@ from int8tc.sieve import (DEFAULT_FILTER_CONFIG, SMALL_FILTER_CONFIG, PairSearch
 from int8tc.sieve import reference as ref
 
 CFGS = [replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True),
+        replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_rows=8),
         replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, norm_bound=1),
         replace(SMALL_FILTER_CONFIG, block_n=32, tma=True, tile_masks=True, item_reserve="batch", column_groups=16),
         replace(SMALL_FILTER_CONFIG, row_rounds=True),
         replace(SMALL_FILTER_CONFIG, tma=True, defer_rows=True)]
-IDS = ["tma-masks", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
+IDS = ["tma-masks", "tma-masks-balanced3-dump-rows8", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
 
 
 def _vecs(rng, m, k):
@@ -83,10 +84,11 @@ def test_plan_cross_search_and_overflow(rng, dev, cfg):
     assert len(got) == 10 and got <= {tuple(r) for r in want.tolist()}
 
 
-def test_plan_half_norm_range_raises_when_read(rng, dev):
+@pytest.mark.parametrize("cfg", CFGS[:2], ids=IDS[:2])
+def test_plan_half_norm_range_raises_when_read(rng, dev, cfg):
     """A half norm out of range (either operand) raises ValueError with the value when the result
-    is read; the next call with good inputs is exact (the check resets)."""
-    cfg = CFGS[0]
+    is read; the next call with good inputs is exact (the check resets). With dump_bits the search kernel
+    does the range pass itself."""
     m, k = 40, 64
     x = _vecs(rng, m, k)
     h = half_norms(x)
@@ -139,15 +141,17 @@ def test_plan_empty_shapes(dev):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("m,bound", [(16384, 0), (3001, 0), (16384, 1), (3001, 1)])
-def test_gpu_plan_graph_default_config_equals_pair_search(rng, m, bound):
-    """The default config (bound: with norm_bound from one pair, the sorted path) captured as a CUDA
+@pytest.mark.parametrize("m,bound,dump", [(16384, 0, False), (3001, 0, False), (16384, 1, False), (3001, 1, False),
+                                          (16384, 0, True), (3001, 0, True)])
+def test_gpu_plan_graph_default_config_equals_pair_search(rng, m, bound, dump):
+    """The default config (bound: with norm_bound from one pair, the sorted path; dump: dump_bits) captured as a CUDA
     graph: at 16384 vectors and an odd size, over goals at two rates and fresh inputs, equal to
     pair_search's records without norm_bound (itself checked against the reference elsewhere) and to
     the reference where that is cheap."""
     k = 128
     plan = PairSearchPlan(m, k, 2000000, config=replace(DEFAULT_FILTER_CONFIG, norm_bound=bound or
-                                                        DEFAULT_FILTER_CONFIG.norm_bound))
+                                                        DEFAULT_FILTER_CONFIG.norm_bound, dump_bits=dump))
+    assert (plan._dump is not None) == dump
     assert plan._graph is not None
     for trial in range(2):
         x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda")

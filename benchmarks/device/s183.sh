@@ -4,7 +4,7 @@ export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 S=$OUT/s183; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 T="python3 -m pytest -q -p no:cacheprovider"
-timeout 150 $T tests/test_sieve_filters.py -k "dump" > $S/tests1.log 2>&1 &
+timeout 150 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k "dump" > $S/tests1.log 2>&1 &
 timeout 150 $T tests/test_sieve_filters.py -k "gpu and balanced and True" > $S/tests2.log 2>&1 &
 wait
 for i in 1 2; do echo "tests$i: $(tail -1 $S/tests$i.log)"; grep -E "^FAILED|^ERROR|^E  " $S/tests$i.log | sort | uniq -c | head -8; done

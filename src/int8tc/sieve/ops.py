@@ -640,12 +640,15 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
 
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
                         cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None,
-                        dump: tuple[torch.Tensor, torch.Tensor] | None = None) -> None:
+                        dump: tuple[torch.Tensor, torch.Tensor] | None = None,
+                        inputs: tuple[torch.Tensor, torch.Tensor] | None = None) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
     ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
     search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices.
-    ``dump``: ``_dump_buffers``' (dump, slots) where ``dump_bits`` applies (None: allocated here)."""
+    ``dump``: ``_dump_buffers``' (dump, slots) where ``dump_bits`` applies (None: allocated here). ``inputs``
+    (goal [1] int32, status; a plan's dump_bits search, with hx = h and goal 0): the kernels read the goal there
+    and the search does the plan's input pass (its range partials into status, the counters zeroed)."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
     grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
@@ -654,6 +657,10 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     if dumped:
         dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
         opts = dict(opts, DUMP=1, dump_ptr=dump[0], slots_ptr=dump[1])
+        if inputs is not None:
+            opts.update(goal_ptr=inputs[0], status_ptr=inputs[1], RANGE_BLOCK=RANGE_BLOCK)
+    elif inputs is not None:
+        raise ValueError("inputs (the goal and status in device memory) are taken by dump_bits searches only")
     if cfg.tma:  # (a Gram search's tiles may be oblong: the kernel masks the ones the diagonal crosses)
         xd = _descriptor(xp, cfg.block_m, bk)
         yd = xd if gram and cfg.block_n == cfg.block_m else _descriptor(yp, cfg.block_n, bk)
@@ -667,7 +674,8 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if dumped:
-        _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm)
+        _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm,
+                      None if inputs is None else inputs[0])
     elif cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
 
@@ -693,7 +701,7 @@ def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int,
 
 
 def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
-                  cfg: FilterConfig, perm: torch.Tensor | None = None) -> None:
+                  cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None) -> None:
     """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per slot, or per dump_rows
     rows of a slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
     indices."""
@@ -705,7 +713,7 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
     launch(dump_items_kernel, (min(dump.shape[0] * parts, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
-           ROWS=cfg.dump_rows, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
+           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
            **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 

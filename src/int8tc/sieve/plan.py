@@ -154,7 +154,7 @@ class PairSearchPlan:
 
     def _enqueue(self) -> None:
         """The launches of one call (what the graph holds): the input pass (it zeroes the counters),
-        the search."""
+        the search (a dump_bits search, unsorted: the search kernel does the input pass itself)."""
         m, n = self.m, self.n
         xp, yp, hy, hmin, perm = self._xp, self._yp, self._hy, None, None
         if self._sorted is not None:  # (then m and n > 0) the search runs on y sorted by half norm
@@ -162,6 +162,10 @@ class PairSearchPlan:
                                             order=self.config.norm_order)
             if self.gram:
                 xp = yp
+        if self._dump is not None and perm is None:  # dump_bits: the search does the input pass, reads the goal
+            _launch_pair_search(xp, self._h, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
+                                self.config, dump=self._dump, inputs=(self._goal, self._status))
+            return
         # the range pass (it zeroes the counters) writes the row limits h - goal
         _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:

@@ -328,6 +328,7 @@ def pair_search_tma_kernel(
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
     TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, slots_ptr=None,
+    goal_ptr=None, status_ptr=None, RANGE_BLOCK: tl.constexpr = 1024,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -338,7 +339,13 @@ def pair_search_tma_kernel(
     [column tiles] int32, each tile's least h_j), edge and diagonal tiles by the exact test
     (FilterConfig.norm_bound); the records it writes itself (late rows) carry the caller's indices through
     perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. hy_ptr (h_y [N] int32, optional): the MASKS
-    loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it)."""
+    loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it). goal_ptr and status_ptr
+    (BALANCED, a PairSearchPlan's dump_bits search; then hx_ptr holds h, not h - goal): the goal is read from
+    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``)."""
+    if status_ptr is not None:
+        _plan_inputs_in_search(hx_ptr, M, hy_ptr, N, GRAM, status_ptr, RANGE_BLOCK)
+    if goal_ptr is not None:
+        goal = tl.load(goal_ptr)
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
@@ -363,6 +370,27 @@ def pair_search_tma_kernel(
             need_mask = row_edge or ((tj + 1) * BLOCK_N > N) or (GRAM and tj * BLOCK_N < (ti + 1) * BLOCK_M)
             _test_and_write(acc, hxg, hy, rows, cols, rmask, cmask, need_mask, GRAM, out_ptr, count_ptr, capacity,
                             ROW_HITS, DEFER, N, ROUNDS)
+
+
+@triton.jit
+def _plan_inputs_in_search(hx_ptr, M, hy_ptr, N, GRAM: tl.constexpr, status_ptr, BLOCK: tl.constexpr):
+    """``plan_inputs_kernel``'s range partials and counter zeroing, done by the search's programs (striding over the
+    parts: x's, then a cross search's y's) so that a plan launches no input pass: status_ptr [2 counters, 2 x
+    parts of x, 2 x parts of y] int64 (``_range_pass``' layout). The counters are read only by the item kernel,
+    which runs after the search."""
+    pid = tl.program_id(0)
+    x_parts = tl.cdiv(M, BLOCK)
+    parts = x_parts if GRAM else x_parts + tl.cdiv(N, BLOCK)
+    for q in range(pid, parts, tl.num_programs(0)):
+        offs = (q if q < x_parts else q - x_parts) * BLOCK + tl.arange(0, BLOCK)
+        if q < x_parts:
+            h = tl.load(hx_ptr + offs, mask=offs < M, other=0)
+        else:
+            h = tl.load(hy_ptr + offs, mask=offs < N, other=0)
+        tl.store(status_ptr + 2 + 2 * q, tl.minimum(tl.min(h, axis=0), 0).to(tl.int64))
+        tl.store(status_ptr + 3 + 2 * q, tl.maximum(tl.max(h, axis=0), 0).to(tl.int64))
+    if pid == 0:
+        tl.store(status_ptr + tl.arange(0, 2), tl.zeros((2,), dtype=tl.int64))
 
 
 #: diagnostics of the balanced schedule (TRACE; ``benchmarks/trace_balanced.py``): int64 stamps per program
@@ -948,7 +976,7 @@ def dump_items_kernel(
     out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
-    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0,
+    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None,
 ):
     """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``), one slot per program
     (programs stride over the slots). A slot's items are its set bits, (row r, group g, bit t) in row-major word
@@ -957,6 +985,8 @@ def dump_items_kernel(
     reserves their records). Item k of a block is found without compacting anything: its row from the rows' running
     popcounts ([BLOCK_I, BLOCK_M] comparisons), its word from that row's words reloaded, its bit by clearing the
     word's lower set bits."""
+    if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
+        goal = tl.load(goal_ptr)
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
     R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS  # rows of a slot per program (a program per (slot, part))
     PARTS: tl.constexpr = BLOCK_M // R
