@@ -60,8 +60,17 @@ def main():
     p.add_argument("--rounds", type=int, default=4)
     p.add_argument("--iters", type=int, default=50)
     p.add_argument("--roof", type=float, default=1319.0, help="TOPS for the %% column (s139: the sustained roof)")
+    p.add_argument("--roof-seconds", type=float, default=0.0,
+                   help="> 0: measure the roof in this process first (bench-filters' roof GEMMs, sustained this long) "
+                        "and use its sustained rate for the %% column instead of --roof")
+    p.add_argument("--warmup-ms", type=float, default=300.0, help="each window's warm-up of its own calls")
     p.add_argument("--csv")
     args = p.parse_args()
+    if args.roof_seconds > 0:
+        from int8tc.bench.filters import roof
+
+        args.roof, burst, _ = roof(5, 3, args.roof_seconds)
+        print(f"roof measured here: {args.roof:.0f} TOPS sustained ({burst:.0f} burst)", flush=True)
     cfgs = {"default": D}
     cfgs.update(variant(v) for v in args.variants)
     gen = torch.Generator(device="cuda").manual_seed(0)
@@ -94,7 +103,7 @@ def main():
             for r in range(args.rounds):
                 for name in (list(cfgs) if r % 2 == 0 else list(cfgs)[::-1]):
                     plan = plans[name]
-                    times[name].append(time_cuda(lambda: plan(goal), args.iters, warmup=3, warmup_ms=300,
+                    times[name].append(time_cuda(lambda: plan(goal), args.iters, warmup=3, warmup_ms=args.warmup_ms,
                                                  repeats=3))
             for name, ts in times.items():
                 ms = statistics.median(ts)
