@@ -384,6 +384,20 @@ if __name__ == "__main__":
     fn, sig, consts, opts = CASES["pair_search_tma_masks_t64"]
     CASES["pair_search_tma_masks_balanced"] = (fn, {**sig, "hy_ptr": "*i32"},
                                                {**consts, "BALANCED": True, "PANEL_COST": 4}, opts)
+    # FilterConfig.dump_bits (NOTES.md 88): the balanced search dumping its bits and doing a plan's input pass, and
+    # its item kernel with a slot's rows over two programs and the goal read from device memory
+    CASES["pair_search_tma_masks_dump"] = (fn, {**sig, "hy_ptr": "*i32", "dump_ptr": "*i32", "slots_ptr": "*i64",
+                                                "goal_ptr": "*i32", "status_ptr": "*i64"},
+                                           {**consts, "BALANCED": True, "PANEL_COST": 4, "DUMP": 1}, opts)
+    from int8tc.sieve._kernels.filters import dump_items_kernel
+
+    CASES["dump_items"] = (dump_items_kernel,
+                           {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
+                            "hy_ptr": "*i32", "goal": "i32", "dump_ptr": "*i32", "n_slots": "i32", "col_end": "i32",
+                            "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64", "goal_ptr": "*i32"},
+                           {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 16,
+                            "GROUPS": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 32},
+                           {"num_warps": 4})
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
@@ -449,7 +463,7 @@ def report():
                                   "segment_pair_search_tma_masks", "bucket_tma_masks", "mask_items", "pair_search_tma_masks_t64",
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
-                                  "pair_search_tma_masks_balanced",
+                                  "pair_search_tma_masks_balanced", "pair_search_tma_masks_dump", "dump_items",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
@@ -458,7 +472,7 @@ def test_kernel_compiles_for_sm90a(report, name):
 def test_item_kernel_uses_dp4a(report):
     # the item kernel's dots: one dp4a per 4 bytes of K on CUDA (NOTES.md 84)
     assert report["mask_items"]["dp4a"] and report["mask_items_unsort"]["dp4a"]
-    assert report["mask_items_batch_reserve"]["dp4a"]
+    assert report["mask_items_batch_reserve"]["dp4a"] and report["dump_items"]["dp4a"]
 
 
 def test_int8_products_use_wgmma(report):
