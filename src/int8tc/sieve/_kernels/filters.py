@@ -387,8 +387,7 @@ def _plan_inputs_in_search(hx_ptr, M, hy_ptr, N, GRAM: tl.constexpr, status_ptr,
             h = tl.load(hx_ptr + offs, mask=offs < M, other=0)
         else:
             h = tl.load(hy_ptr + offs, mask=offs < N, other=0)
-        tl.store(status_ptr + 2 + 2 * q, tl.minimum(tl.min(h, axis=0), 0).to(tl.int64))
-        tl.store(status_ptr + 3 + 2 * q, tl.maximum(tl.max(h, axis=0), 0).to(tl.int64))
+        _store_range(status_ptr + 2, q, h)
     if pid == 0:
         tl.store(status_ptr + tl.arange(0, 2), tl.zeros((2,), dtype=tl.int64))
 
@@ -970,7 +969,7 @@ def _item_hits(i, col0, col_end, g, imask, x_ptr, stride_x, hx_ptr, y_ptr, strid
 
 @triton.jit(do_not_specialize=["goal", "n_slots", "col_end", "capacity"])
 def dump_items_kernel(
-    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8, h_x [M] int32 (a plan: the row limits h - goal, with goal 0)
+    x_ptr, stride_x, hx_ptr,  # X [M, KP] int8, h_x [M] int32 (one-shot calls: with goal; plans: with goal_ptr)
     y_ptr, stride_y, hy_ptr,  # Y and h_y (= X, h_x for a Gram search)
     goal, dump_ptr, n_slots, col_end,  # the search's dump [n_slots, DUMP_HEADER + BLOCK_M x GROUPS] int32, N
     out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
@@ -1000,7 +999,7 @@ def dump_items_kernel(
         base += (sp % PARTS) * R * GROUPS  # this part's rows (the header stays at the slot's start)
         ti = ti * PARTS + sp % PARTS  # rows ti * R + r below
         w = tl.load(base + DUMP_HEADER + rid[:, None] * GROUPS + gid[None, :])
-        row_pc = tl.sum(_popc(w), axis=1)  # [BLOCK_M] items per row
+        row_pc = tl.sum(_popc(w), axis=1)  # [R] items per row
         row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
         n_items = tl.sum(row_pc, axis=0)
         for k0 in range(0, n_items, BLOCK_I):
@@ -1303,6 +1302,14 @@ def _bucket_masks(x_desc, c_desc, panel, row0, rows, lim, N, ids_ptr, signs_ptr,
 
 
 @triton.jit
+def _store_range(range_ptr, part, h):
+    # the range check's partials of one block of half norms: range_ptr[2 part] = min(0, min h), [2 part + 1] =
+    # max(0, max h) (int64; PairHits reduces them)
+    tl.store(range_ptr + 2 * part, tl.minimum(tl.min(h, axis=0), 0).to(tl.int64))
+    tl.store(range_ptr + 2 * part + 1, tl.maximum(tl.max(h, axis=0), 0).to(tl.int64))
+
+
+@triton.jit
 def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, zero_ptr, WRITE_HXG: tl.constexpr,
                        ZERO: tl.constexpr, BLOCK: tl.constexpr):
     """The range pass of pair_search (``_range_pass``) and a pair-search plan's input pass over half
@@ -1318,8 +1325,7 @@ def plan_inputs_kernel(h_ptr, n, goal_ptr, hxg_ptr, range_ptr, zero_ptr, WRITE_H
     h = tl.load(h_ptr + offs, mask=mask, other=0)
     if WRITE_HXG:
         tl.store(hxg_ptr + offs, h - tl.load(goal_ptr), mask=mask)
-    tl.store(range_ptr + 2 * pid, tl.minimum(tl.min(h, axis=0), 0).to(tl.int64))
-    tl.store(range_ptr + 2 * pid + 1, tl.maximum(tl.max(h, axis=0), 0).to(tl.int64))
+    _store_range(range_ptr, pid, h)
     if ZERO:
         if pid == 0:
             tl.store(zero_ptr + tl.arange(0, 2), tl.zeros((2,), dtype=tl.int64))
