@@ -227,7 +227,7 @@ def cases():
                  "goal": "i32", "dump_ptr": "*i32", "n_slots": "i32", "col_end": "i32", "out_ptr": "*i32",
                  "count_ptr": "*i64", "capacity": "i64"},
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32, "GROUPS": 16,
-                 "perm_ptr": None, "UNSORT": False, "DP4A": True}, {"num_warps": 4}))
+                 "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 0}, {"num_warps": 4}))
     return out
 
 
@@ -266,11 +266,12 @@ def main(argv=None) -> int:
     p.add_argument("--set", action="append", default=[], metavar="NAME=INT",
                    help="override this constexpr in every case that has it (not with --all)")
     p.add_argument("--maxnreg", type=int, help="this register cap for every case (not with --all)")
+    p.add_argument("--num-warps", type=int, help="this num_warps for every case (not with --all)")
     p.add_argument("--divisible", action="store_true",
                    help="pointers and stride* ints divisible by 16, as the GPU's launches (not with --all)")
     args = p.parse_args(argv)
-    if args.all and (args.set or args.maxnreg or args.divisible):
-        p.error("--set, --maxnreg and --divisible apply to the filter variants, not to --all")
+    if args.all and (args.set or args.maxnreg or args.divisible or args.num_warps):
+        p.error("--set, --maxnreg, --num-warps and --divisible apply to the filter variants, not to --all")
     sets = {}
     for item in args.set:
         key, eq, val = item.partition("=")
@@ -284,7 +285,8 @@ def main(argv=None) -> int:
     else:
         built = ((name, _compile(fn, sig, {**consts, **{k: v for k, v in sets.items() if k in consts}},
                                  divisible=args.divisible,
-                                 **(dict(opts, maxnreg=args.maxnreg) if args.maxnreg else opts)))
+                                 **dict(opts, **({"maxnreg": args.maxnreg} if args.maxnreg else {}),
+                                        **({"num_warps": args.num_warps} if args.num_warps else {}))))
                  for name, fn, sig, consts, opts in cases() if args.match in name)
     width = 110 if args.all else 48
     for name, kernel in built:
