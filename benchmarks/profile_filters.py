@@ -65,6 +65,7 @@ def main():
     p.add_argument("--norm-bound", type=int, default=None,
                    help="pair: the default config with this FilterConfig.norm_bound (1: always the sorted path)")
     p.add_argument("--dump-bits", action="store_true", help="pair: the default config with FilterConfig.dump_bits")
+    p.add_argument("--item-block", type=int, default=None, help="the config with this item_block")
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     args = p.parse_args()
@@ -82,6 +83,8 @@ def main():
         cfg = base = replace(base, norm_bound=args.norm_bound)
     if args.dump_bits and args.op == "pair":
         cfg = base = replace(base, dump_bits=True)
+    if args.item_block is not None:
+        cfg = base = replace(base, item_block=args.item_block)
     if args.tiles_per_program:
         cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m
