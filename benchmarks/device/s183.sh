@@ -1,5 +1,5 @@
 # thirty-ninth session: dump_items_kernel's shape (rows of a slot per program, warps, column groups, register cap) and ncu
-# default plan at 16384 vectors (ab_plans checks every variant's records against the default's)
+# of dump_items and mask_items against the default plan at 16384 vectors (ab_plans checks every variant's records against the default's)
 export PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/src
 S=$OUT/s183; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
