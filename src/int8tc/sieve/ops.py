@@ -138,8 +138,8 @@ class FilterConfig:
     #: late rows), and ``dump_items_kernel`` turns every set bit into an item and writes its hits. The dump is
     #: allocated per call by ``pair_search`` and once by ``PairSearchPlan``
     dump_bits: bool = False
-    #: dump_bits: rows of a dump slot per program of ``dump_items_kernel`` (0: the whole slot, block_m rows;
-    #: else a power of two dividing block_m: block_m / dump_rows programs per slot)
+    #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
+    #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
     dump_rows: int = 0
 
     def __post_init__(self):
@@ -159,9 +159,8 @@ class FilterConfig:
             raise ValueError(f"dump_bits needs tile_masks and the balanced schedule (balanced > 0), got "
                              f"tile_masks={self.tile_masks}, balanced={self.balanced}")
         if (isinstance(self.dump_rows, bool) or not isinstance(self.dump_rows, int) or self.dump_rows < 0
-                or (self.dump_rows and (self.dump_rows & (self.dump_rows - 1) or self.block_m % self.dump_rows))):
-            raise ValueError(f"dump_rows must be 0 or a power of two dividing block_m={self.block_m}, got "
-                             f"{self.dump_rows!r}")
+                or self.dump_rows > 1024 or self.dump_rows & (self.dump_rows - 1)):
+            raise ValueError(f"dump_rows must be 0 or a power of two up to 1024, got {self.dump_rows!r}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
@@ -702,15 +701,15 @@ def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int,
 
 def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
                   cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None) -> None:
-    """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per slot, or per dump_rows
-    rows of a slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
+    """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per dump_rows of its rows, 0: per
+    slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
     indices."""
     from ._kernels.filters import dump_items_kernel
 
     if not dump.shape[0]:
         return
-    parts = cfg.block_m // cfg.dump_rows if cfg.dump_rows else 1
-    launch(dump_items_kernel, (min(dump.shape[0] * parts, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
+    pieces = triton.cdiv(dump.shape[0] * cfg.block_m, cfg.dump_rows or cfg.block_m)
+    launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
            ROWS=cfg.dump_rows, goal_ptr=goal_ptr, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),

@@ -977,47 +977,54 @@ def dump_items_kernel(
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
     DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None,
 ):
-    """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``), one slot per program
-    (programs stride over the slots). A slot's items are its set bits, (row r, group g, bit t) in row-major word
-    order, then ascending bits: row ti * BLOCK_M + r against group g of tile tj0 + t, written as
-    ``mask_items_kernel``'s items (``_item_hits``: recomputed, tested exactly, one relaxed atomic per BLOCK_I items
-    reserves their records). Item k of a block is found without compacting anything: its row from the rows' running
-    popcounts ([BLOCK_I, BLOCK_M] comparisons), its word from that row's words reloaded, its bit by clearing the
-    word's lower set bits."""
+    """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``). The dump's rows
+    (slot s's row r is row s x BLOCK_M + r of them) are taken ROWS at a time (0: BLOCK_M, one slot; fewer: part of a
+    slot; more: several whole slots), one such piece per program (programs stride over the pieces). A piece's items are
+    its set bits, (row, group g, bit t) in row-major word order, then ascending bits: row ti * BLOCK_M + r of the
+    slot's header (ti, tj0) against group g of tile tj0 + t, written as ``mask_items_kernel``'s items (``_item_hits``:
+    recomputed, tested exactly, one relaxed atomic per BLOCK_I items reserves their records). Item k of a block is
+    found without compacting anything: its row by a binary search of the rows' running popcounts (``tl.gather``, one
+    step per bit of ROWS), its word from that row's words reloaded, its bit by clearing the word's lower set bits."""
     if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
         goal = tl.load(goal_ptr)
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
-    R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS  # rows of a slot per program (a program per (slot, part))
-    PARTS: tl.constexpr = BLOCK_M // R
+    R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS
     rid = tl.arange(0, R)
     gid = tl.arange(0, GROUPS)
-    for sp in range(tl.program_id(0), n_slots * PARTS, tl.num_programs(0)):
-        s = sp // PARTS
-        base = dump_ptr + tl.cast(s, tl.int64) * SLOT
-        ti = tl.load(base)
-        tj0 = tl.load(base + 1)
-        base += (sp % PARTS) * R * GROUPS  # this part's rows (the header stays at the slot's start)
-        ti = ti * PARTS + sp % PARTS  # rows ti * R + r below
-        w = tl.load(base + DUMP_HEADER + rid[:, None] * GROUPS + gid[None, :])
+    n_rows = tl.cast(n_slots, tl.int64) * BLOCK_M
+    for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
+        fr = tl.cast(p, tl.int64) * R + rid  # the piece's rows in the dump
+        row_w = dump_ptr + (fr // BLOCK_M) * SLOT + DUMP_HEADER + (fr % BLOCK_M) * GROUPS  # their first words
+        w = tl.load(row_w[:, None] + gid[None, :], mask=(fr < n_rows)[:, None], other=0)
         row_pc = tl.sum(_popc(w), axis=1)  # [R] items per row
         row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
+        row_start = row_end - row_pc
         n_items = tl.sum(row_pc, axis=0)
         for k0 in range(0, n_items, BLOCK_I):
             k = k0 + tl.arange(0, BLOCK_I)
             kmask = k < n_items
-            r = tl.minimum(tl.sum((row_end[None, :] <= k[:, None]).to(tl.int32), axis=1), R - 1)
-            q = k - tl.sum(tl.where(rid[None, :] < r[:, None], row_pc[None, :], 0), axis=1)  # k's rank in its row
-            wr = tl.load(base + DUMP_HEADER + r[:, None] * GROUPS + gid[None, :], mask=kmask[:, None], other=0)
+            r = tl.zeros((BLOCK_I,), dtype=tl.int32)  # k's row: the rows whose running count is <= k
+            for e in tl.static_range(1, 16):
+                if (R >> e) > 0:
+                    c = r + (R >> e)
+                    r = tl.where(tl.gather(row_end, c - 1, 0) <= k, c, r)
+            q = k - tl.gather(row_start, r, 0)  # k's rank in its row
+            ir = tl.cast(p, tl.int64) * R + r  # (dump row)
+            slot = dump_ptr + (ir // BLOCK_M) * SLOT
+            wr_ptr = slot + DUMP_HEADER + (ir % BLOCK_M) * GROUPS
+            wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0)  # (L1 hits)
+            ti = tl.load(slot, mask=kmask, other=0)
+            tj0 = tl.load(slot + 1, mask=kmask, other=0)
             pc = _popc(wr)
             g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
             rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
-            v = tl.load(base + DUMP_HEADER + r * GROUPS + g, mask=kmask, other=0)  # the word (an L1 hit)
+            v = tl.load(wr_ptr + g, mask=kmask, other=0)  # the word (an L1 hit)
             for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
                 v = tl.where(rank > c, v & (v - 1), v)
             t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
-            _item_hits(ti * R + r, (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g, kmask, x_ptr, stride_x,
-                       hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity, None, KP, BLOCK_N,
-                       BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
+            _item_hits(ti * BLOCK_M + (ir % BLOCK_M).to(tl.int32), (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g,
+                       kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity,
+                       None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
 
 
 @triton.jit
