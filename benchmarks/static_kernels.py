@@ -196,9 +196,6 @@ def cases():
         out.append(("pair_search default g16 t64 balanced hy_ptr dump_bits", pair_search_tma_kernel,
                     dict(ps128, hy_ptr="*i32", dump_ptr="*i32", slots_ptr="*i64"),
                     {**base, "DUMP": dump}, {"num_warps": 4, "maxnreg": 168}))
-    out.append(("pair_search default g16 t64 balanced hy_ptr dump_bits overlap (a plan's)", pair_search_tma_kernel,
-                dict(ps128, hy_ptr="*i32", dump_ptr="*i32", slots_ptr="*i64", goal_ptr="*i32", status_ptr="*i64",
-                     flags_ptr="*i32"), {**base, "DUMP": 1, "PDL": True}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,
@@ -231,9 +228,6 @@ def cases():
                  "count_ptr": "*i64", "capacity": "i64"},
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32, "GROUPS": 16,
                  "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 0}, {"num_warps": 4}))
-    out.append(("dump_items overlap (a plan's: 32 items, 4 warps)", dump_items_kernel,
-                dict(out[-1][2], goal_ptr="*i32", flags_ptr="*i32", order_ptr="*i32"),
-                dict(out[-1][3], ZERO_WAIT=True), {"num_warps": 4}))
     return out
 
 

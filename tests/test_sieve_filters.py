@@ -38,7 +38,7 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                                 norm_bound=1),
                         replace(TMA_CFG, block_n=64, tiles_per_program=2, tile_masks=True, norm_bound=1),
                         replace(TMA_CFG, tile_masks=True, norm_bound=1, norm_order="sort"),
-                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_overlap=True),
+                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_rows=64),
                         replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
                                 balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, item_warps=4,
                                 dump_rows=8)],
@@ -46,9 +46,9 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-balanced3-dump-overlap", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8"])
+                     "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8"])
 #: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
-PAIR_ONLY = ("tma-masks-balanced3-dump-overlap", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8")
+PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -825,7 +825,7 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     """Random Gram/cross shapes, K in 1..192, value ranges, hit rates 1e-4..1, capacities (ample, half,
     one) and schedules of the default config (grid or balanced at any programs per SM, panel cost,
     waves rule, tiles per program 1..64, 64- or 128-row panels; balanced ones with or without dump_bits, its
-    items 16 or 256 dump rows or one slot per program, overlapped or not): exact records when they fit, the exact
+    items 16 or 256 dump rows or one slot per program): exact records when they fit, the exact
     total and true hits only when they do not."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
 
@@ -842,7 +842,6 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
                   balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
                   block_m=int(r.choice([64, 128])))
     cfg = replace(cfg, dump_bits=bool(balanced and r.random() < 0.5), dump_rows=int(r.choice([0, 16, 256])))
-    cfg = replace(cfg, dump_overlap=cfg.dump_bits and not cfg.dump_rows and r.random() < 0.5)
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -936,10 +935,6 @@ def test_dump_bits_needs_the_balanced_masks_schedule():
         with pytest.raises(ValueError, match=f"dump_rows must be 0 or a power of two up to 1024, got {rows!r}"):
             FilterConfig(block_m=64, dump_rows=rows)
     assert FilterConfig(block_m=64, dump_rows=256).dump_rows == 256
-    for bad in (dict(dump_overlap=True), dict(tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_rows=16,
-                                              dump_overlap=True)):
-        with pytest.raises(ValueError, match="dump_overlap needs dump_bits and a slot per item program"):
-            FilterConfig(block_m=64, **bad)
     assert FilterConfig(tma=True, tile_masks=True, balanced=3, dump_bits=True).dump_bits
 
 

@@ -19,7 +19,7 @@ import torch
 import triton
 
 from .._checks import check_2d
-from .._launcher import _interpreting, launch
+from .._launcher import launch
 from . import reference
 
 K_MAX = 192
@@ -141,12 +141,6 @@ class FilterConfig:
     #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
     #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
     dump_rows: int = 0
-    #: dump_bits (with dump_rows 0 or block_m, CUDA): ``dump_items_kernel`` as a programmatic dependent launch of the
-    #: search, taking each slot as soon as the search has stored it (a flag per slot, release / acquire), in the
-    #: order the search finishes them (every program's first chunk, then its second, ...), so that the items of
-    #: early slots are written while the search's last programs still run, on the SMs its first ones left; the
-    #: item kernel spins on a flag only while the search runs (all of its programs have started by then)
-    dump_overlap: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -167,9 +161,6 @@ class FilterConfig:
         if (isinstance(self.dump_rows, bool) or not isinstance(self.dump_rows, int) or self.dump_rows < 0
                 or self.dump_rows > 1024 or self.dump_rows & (self.dump_rows - 1)):
             raise ValueError(f"dump_rows must be 0 or a power of two up to 1024, got {self.dump_rows!r}")
-        if self.dump_overlap and not (self.dump_bits and self.dump_rows in (0, self.block_m)):
-            raise ValueError(f"dump_overlap needs dump_bits and a slot per item program (dump_rows 0 or block_m), got "
-                             f"dump_bits={self.dump_bits}, dump_rows={self.dump_rows}, block_m={self.block_m}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
@@ -654,7 +645,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
     ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
     search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices.
-    ``dump``: ``_dump_buffers``' (dump, slots, flags, order) where ``dump_bits`` applies (None: allocated here). ``inputs``
+    ``dump``: ``_dump_buffers``' (dump, slots) where ``dump_bits`` applies (None: allocated here). ``inputs``
     (goal [1] int32, status; a plan's dump_bits search, with hx = h and goal 0): the kernels read the goal there
     and the search does the plan's input pass (its range partials into status, the counters zeroed)."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
@@ -665,8 +656,6 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     if dumped:
         dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
         opts = dict(opts, DUMP=1, dump_ptr=dump[0], slots_ptr=dump[1])
-        if dump[2] is not None:  # dump_overlap
-            opts.update(flags_ptr=dump[2], PDL=not _interpreting())
         if inputs is not None:
             opts.update(goal_ptr=inputs[0], status_ptr=inputs[1], RANGE_BLOCK=RANGE_BLOCK)
     elif inputs is not None:
@@ -684,7 +673,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if dumped:
-        _write_dumped(xp, hx, yp, hy, goal, dump, n, buf, count, capacity, gram, cfg, perm,
+        _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm,
                       None if inputs is None else inputs[0])
     elif cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
@@ -698,52 +687,33 @@ def _dump_applies(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.devi
     return grid[0] if opts.get("BALANCED") else 0
 
 
-def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int, dev: torch.device) -> tuple:
-    """(dump [slots, DUMP_HEADER + block_m x column_groups] int32, slots [programs + 1] int64, flags, order) on
-    ``dev`` of a ``dump_bits`` search (``_dump_slots``); the dump is not zeroed (the search writes every slot
-    whole). dump_overlap: flags [2 + slots] int32 zeroed (``pair_search_tma_kernel``'s; the item kernel leaves
-    them zeroed) and ``_dump_order``'s order of the slots, int32; else None and None."""
+def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int,
+                  dev: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
+    """(dump [slots, DUMP_HEADER + block_m x column_groups] int32, slots [programs + 1] int64 on ``dev``) of a
+    ``dump_bits`` search (``_dump_slots``). Not zeroed: the search writes every slot whole."""
     from ._kernels.filters import DUMP_HEADER
 
     slots = _dump_slots(m, n, gram, cfg, programs)
     dump = torch.empty((int(slots[-1]), DUMP_HEADER.value + cfg.block_m * cfg.column_groups), dtype=torch.int32,
                        device=dev)
-    flags = order = None
-    if cfg.dump_overlap:
-        flags = torch.zeros(2 + int(slots[-1]), dtype=torch.int32, device=dev)
-        order = torch.from_numpy(_dump_order(slots)).to(dev)
-    return dump, torch.from_numpy(slots).to(dev), flags, order
+    return dump, torch.from_numpy(slots).to(dev)
 
 
-def _dump_order(slots: np.ndarray) -> np.ndarray:
-    """The dump's slots in the order a balanced search is expected to finish them (FilterConfig.dump_overlap): every
-    program's first chunk (slots[p]), then every second one, ... [slots[-1]] int32, each slot once."""
-    first, count = slots[:-1], np.diff(slots)
-    rank = np.arange(int(slots[-1]), dtype=np.int64) - np.repeat(first, count)  # each slot's chunk in its program
-    return np.argsort(rank, kind="stable").astype(np.int32)
-
-
-def _write_dumped(xp, hx, yp, hy, goal: int, dump: tuple, n: int, buf, count, capacity: int, tri: bool,
+def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
                   cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None) -> None:
     """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per dump_rows of its rows, 0: per
     slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
-    indices. ``dump``: ``_dump_buffers``'; with its flags (dump_overlap) a programmatic dependent launch that waits
-    for each slot's flag (and, a plan's, goal_ptr given, for the search's zeroing of the counters)."""
+    indices."""
     from ._kernels.filters import dump_items_kernel
 
-    dump, _, flags, order = dump
     if not dump.shape[0]:
         return
-    overlap = {}
-    if flags is not None:
-        overlap = dict(flags_ptr=flags, order_ptr=order, ZERO_WAIT=goal_ptr is not None,
-                       **({} if _interpreting() else dict(launch_pdl=True)))
     pieces = triton.cdiv(dump.shape[0] * cfg.block_m, cfg.dump_rows or cfg.block_m)
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
            ROWS=cfg.dump_rows, goal_ptr=goal_ptr, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
-           **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)), **overlap)
+           **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 
 def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:
