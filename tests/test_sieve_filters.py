@@ -925,12 +925,21 @@ def test_dump_slots_count_every_programs_chunks():
                     assert list(np.diff(slots)) == want, (m, n, gram, cfg.panel_cost, programs)
 
 
-def test_dump_bits_needs_the_balanced_masks_schedule():
-    from int8tc.sieve import FilterConfig
+def test_dump_bits_applies_to_balanced_masks_searches_only(monkeypatch):
+    """dump_bits is read by searches that run the balanced schedule; configs without tile_masks or balanced, and
+    searches past balanced_waves, flush items (``_dump_applies`` 0); dump_rows is checked."""
+    from int8tc.sieve import DEFAULT_FILTER_CONFIG as D, FilterConfig
+    from int8tc.sieve import ops
 
-    for bad in (dict(tma=True, tile_masks=True, dump_bits=True), dict(dump_bits=True)):
-        with pytest.raises(ValueError, match="dump_bits needs tile_masks and the balanced schedule"):
-            FilterConfig(**bad)
+    class H200:
+        type = "cuda"
+
+    monkeypatch.setattr(ops, "_sm_count", lambda dev: 132)
+    assert D.dump_bits and ops._dump_applies(16384, 16384, True, D, H200()) == 396
+    assert ops._dump_applies(65536, 65536, True, D, H200()) == 0  # past balanced_waves: the grid schedule
+    for cfg in (replace(D, balanced=0), FilterConfig(tma=True, tile_masks=True, dump_bits=True),
+                FilterConfig(dump_bits=True)):
+        assert ops._dump_applies(16384, 16384, True, cfg, H200()) == 0
     for rows in (3, 96, 2048, -1, True):
         with pytest.raises(ValueError, match=f"dump_rows must be 0 or a power of two up to 1024, got {rows!r}"):
             FilterConfig(block_m=64, dump_rows=rows)

@@ -131,12 +131,13 @@ class FilterConfig:
     #: norm_bound's ordering of the vectors (``sort_by_norm``): "bins" (a counting sort into NORM_BINS norm bins)
     #: or "sort" (torch.sort and a gather, the twenty-second session's first version)
     norm_order: str = "bins"
-    #: pair searches on the balanced schedule (needs tile_masks and balanced > 0; a search that runs the grid
-    #: schedule, e.g. past balanced_waves, flushes items as tile_masks describes): each chunk's bits go to a
-    #: slot of their own in a dump (``_dump_slots``: 64 B of header + block_m x column_groups words per chunk,
-    #: ~4 KB per 32 tiles at the default), stored as they are (no atomic, no reduction, no item buffer, so no
-    #: late rows), and ``dump_items_kernel`` turns every set bit into an item and writes its hits. The dump is
-    #: allocated per call by ``pair_search`` and once by ``PairSearchPlan``
+    #: pair searches that run the balanced schedule (tile_masks, balanced > 0, within balanced_waves; other
+    #: searches, and configs without tile_masks or balanced, ignore it and flush items as tile_masks describes):
+    #: each chunk's bits go to a slot of their own in a dump (``_dump_slots``: 64 B of header + block_m x
+    #: column_groups words per chunk, ~4 KB per 32 tiles at the default), stored as they are (no atomic, no
+    #: reduction, no item buffer, so no late rows), and ``dump_items_kernel`` turns every set bit into an item and
+    #: writes its hits. The dump is allocated per call by ``pair_search`` and once by ``PairSearchPlan``. On in
+    #: DEFAULT_FILTER_CONFIG since the fortieth session
     dump_bits: bool = False
     #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
     #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
@@ -155,9 +156,6 @@ class FilterConfig:
             raise ValueError(f"tile_masks needs tma=True and tiles_per_program <= 32 or a multiple of 32 (one int32 of "
                              f"bits per row and column group, flushed every 32 tiles), got tma={self.tma}, "
                              f"tiles_per_program={self.tiles_per_program}")
-        if self.dump_bits and not (self.tile_masks and self.balanced):
-            raise ValueError(f"dump_bits needs tile_masks and the balanced schedule (balanced > 0), got "
-                             f"tile_masks={self.tile_masks}, balanced={self.balanced}")
         if (isinstance(self.dump_rows, bool) or not isinstance(self.dump_rows, int) or self.dump_rows < 0
                 or self.dump_rows > 1024 or self.dump_rows & (self.dump_rows - 1)):
             raise ValueError(f"dump_rows must be 0 or a power of two up to 1024, got {self.dump_rows!r}")
@@ -247,10 +245,14 @@ SIEVE_PAIR_CONFIG = FilterConfig(block_k=128, tiles_per_program=32, num_stages=2
 #: Thirty-fourth session (NOTES.md 84): the item kernel's dots by dp4a on int32 words, and 4 warps per 32 items:
 #: plans at 16384 vectors 0.0633 -> 0.0606 ms (1e-4), 0.0584 -> 0.0567 (1e-6),
 #: 0.729 -> 0.684 (1e-2); 65536 0.691 -> 0.680 (1e-4).
+#: Fortieth session (NOTES.md 90): the balanced searches dump their chunk bits (dump_bits) and ``dump_items_kernel``
+#: finds each item's row by a binary search (110 registers at 32 items, 236 before): plans on an H100 (s186, same
+#: process, records equal) at 16384 vectors 0.0610 -> 0.0587 ms (1e-4), 0.0563 -> 0.0513 (1e-6), 0.704 -> 0.565
+#: (1e-2); 8192 0.0254 -> 0.0220, 0.0236 -> 0.0207, 0.234 -> 0.164. Searches on the grid schedule are unchanged.
 DEFAULT_FILTER_CONFIG = FilterConfig(block_n=128, block_k=128, tiles_per_program=64, num_stages=3, tma=True,
                                      tile_masks=True, item_programs=2048, item_warps=4, item_block=32,
                                      item_reserve="batch", column_groups=16, maxnreg=168, balanced=3, panel_cost=4,
-                                     balanced_waves=3, norm_bound=2**30)
+                                     balanced_waves=3, norm_bound=2**30, dump_bits=True)
 #: H200 default of segment_pair_search (square tiles): tile_masks at 64x64, 2 stages, batch
 #: reservation, capped at 128 registers; 4096 segments of 4096 at 1e-4 1325 Gpairs/s against 1187
 #: with per-item atomics (tune_filters, twelfth session; SIEVE_PAIR_CONFIG 924 in the eleventh), 1e-6
