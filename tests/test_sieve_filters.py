@@ -907,9 +907,10 @@ def _chunks_py(m: int, n: int, gram: bool, cfg, programs: int) -> list[int]:
 def test_dump_slots_count_every_programs_chunks():
     """``_dump_slots`` (FilterConfig.dump_bits: each program's first dump slot, from the units' cuts in closed
     form) against the walk, chunk by chunk: Gram and cross searches, programs from 1 to past the units, panel
-    costs 0 and 4, chunks of 3, 32 (tiles_per_program 64) and 16, 64- and 128-row panels."""
+    costs 0 and 4, chunks of 3, 32 (tiles_per_program 64) and 16, 64- and 128-row panels; ``_dump_slot_bound`` (a
+    one-shot call's dump) at least their total."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
-    from int8tc.sieve.ops import _dump_slots
+    from int8tc.sieve.ops import _dump_slot_bound, _dump_slots
 
     r = np.random.default_rng(5)
     sizes = [(1, 1), (63, 64), (65, 129), (700, 700), (5003, 5003), (16384, 16384), (3001, 4999)]
@@ -923,6 +924,7 @@ def test_dump_slots_count_every_programs_chunks():
                     assert slots[0] == 0 and len(slots) == programs + 1
                     want = _chunks_py(m, m if gram else n, gram, cfg, programs)
                     assert list(np.diff(slots)) == want, (m, n, gram, cfg.panel_cost, programs)
+                    assert _dump_slot_bound(m, m if gram else n, gram, cfg, programs) >= slots[-1]
 
 
 def test_dump_bits_applies_to_balanced_masks_searches_only(monkeypatch):

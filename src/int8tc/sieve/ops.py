@@ -301,7 +301,7 @@ class PairHits:
     count: torch.Tensor
     capacity: int
     #: ``pair_search`` and ``PairSearchPlan`` results: the int64 status on the device (the total, the item
-    #: count, then per program of the range pass min(0, min h), max(0, max h) of half_norms, the
+    #: count (a one-shot dump_bits search's: the dump slots its programs took), then per program of the range pass min(0, min h), max(0, max h) of half_norms, the
     #: first ``x_parts`` pairs, then of y_half_norms), read in one copy with the total; a half norm
     #: out of range raises ValueError there (None: the count alone, e.g. ``segment_pair_search``)
     status: torch.Tensor | None = None
@@ -657,7 +657,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     dumped = cfg.dump_bits and opts.get("BALANCED", False)
     if dumped:
         dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
-        opts = dict(opts, DUMP=1, dump_ptr=dump[0], slots_ptr=dump[1])
+        opts = dict(opts, DUMP=1, dump_ptr=dump[0], **({} if dump[1] is None else dict(slots_ptr=dump[1])))
         if inputs is not None:
             opts.update(goal_ptr=inputs[0], status_ptr=inputs[1], RANGE_BLOCK=RANGE_BLOCK)
     elif inputs is not None:
@@ -676,7 +676,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if dumped:
         _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm,
-                      None if inputs is None else inputs[0])
+                      None if inputs is None else inputs[0], slots_taken=dump[1] is None)
     elif cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
 
@@ -689,23 +689,40 @@ def _dump_applies(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.devi
     return grid[0] if opts.get("BALANCED") else 0
 
 
-def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int,
-                  dev: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
-    """(dump [slots, DUMP_HEADER + block_m x column_groups] int32, slots [programs + 1] int64 on ``dev``) of a
-    ``dump_bits`` search (``_dump_slots``). Not zeroed: the search writes every slot whole."""
+def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int, dev: torch.device,
+                  plan: bool = False) -> tuple[torch.Tensor, torch.Tensor | None]:
+    """(dump [slots, DUMP_HEADER + block_m x column_groups] int32, slots) of a ``dump_bits`` search. A plan's
+    (``plan``): ``_dump_slots``' exact slots and each program's first one, [programs + 1] int64 on ``dev``,
+    computed once; a one-shot call's: room for ``_dump_slot_bound`` slots and None (each program then reserves
+    its chunks' slots by one atomic on the search's item counter, which the dump path does not use otherwise,
+    and the item kernel reads how many were taken there: no host work or copy per call). Not zeroed: the
+    search writes every slot it takes whole."""
     from ._kernels.filters import DUMP_HEADER
 
+    words = DUMP_HEADER.value + cfg.block_m * cfg.column_groups
+    if not plan:
+        return torch.empty((_dump_slot_bound(m, n, gram, cfg, programs), words), dtype=torch.int32, device=dev), None
     slots = _dump_slots(m, n, gram, cfg, programs)
-    dump = torch.empty((int(slots[-1]), DUMP_HEADER.value + cfg.block_m * cfg.column_groups), dtype=torch.int32,
-                       device=dev)
-    return dump, torch.from_numpy(slots).to(dev)
+    return torch.empty((int(slots[-1]), words), dtype=torch.int32, device=dev), torch.from_numpy(slots).to(dev)
+
+
+def _dump_slot_bound(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int) -> int:
+    """At least the chunks (dump slots) of a balanced search on ``programs`` programs: each panel's tiles in
+    chunks, plus one per program cut (a cut inside a panel's tiles splits one chunk in two)."""
+    chunk = min(cfg.tiles_per_program, 32)
+    n_tiles, panels = -(-n // cfg.block_n), -(-m // cfg.block_m)
+    tiles = np.full(panels, n_tiles, dtype=np.int64)
+    if gram:  # panel t from the tile holding column t * block_m (``_first_tile``)
+        tiles -= np.arange(panels, dtype=np.int64) * cfg.block_m // cfg.block_n
+    return int(np.sum(-(-tiles // chunk))) + programs - 1
 
 
 def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
-                  cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None) -> None:
+                  cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None,
+                  slots_taken: bool = False) -> None:
     """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per dump_rows of its rows, 0: per
     slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
-    indices."""
+    indices. ``slots_taken`` (a one-shot call's dump): the slots the search took are counted at count[1]."""
     from ._kernels.filters import dump_items_kernel
 
     if not dump.shape[0]:
@@ -714,7 +731,7 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
-           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
+           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
            **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 

@@ -120,7 +120,7 @@ class PairSearchPlan:
                             torch.empty(n, dtype=torch.int64, device=dev),
                             torch.empty(-(-n // self.config.block_n), dtype=torch.int32, device=dev))
         programs = _dump_applies(m, n, self.gram, self.config, dev)  # FilterConfig.dump_bits: the dump, once
-        self._dump = _dump_buffers(m, n, self.gram, self.config, programs, dev) if programs else None
+        self._dump = _dump_buffers(m, n, self.gram, self.config, programs, dev, plan=True) if programs else None
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
         self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)

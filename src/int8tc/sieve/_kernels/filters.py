@@ -503,7 +503,22 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     slot = 2
     dslot = pid * 0  # DUMP: this program's next dump slot
     if DUMP:
-        dslot = tl.load(slots_ptr + pid)
+        if slots_ptr is not None:  # (a plan's, from ``_dump_slots``)
+            dslot = tl.load(slots_ptr + pid)
+        else:  # its chunks counted by the walk below, their slots reserved on count_ptr[1] (zeroed, unused by DUMP)
+            n_chunks = pid * 0
+            uu = u
+            tt = ti
+            ps = p_start
+            while uu < u_end:
+                pe = ps + PANEL_COST + n_tiles - _first_tile(tt, GRAM, BLOCK_M, BLOCK_N)
+                n_chunks += tl.cdiv(tl.maximum(tl.minimum(u_end, pe) - ps - PANEL_COST
+                                               - tl.maximum(uu - ps - PANEL_COST, 0), 0), CHUNK)
+                uu = tl.minimum(u_end, pe)
+                if uu == pe:
+                    tt += 1
+                    ps = pe
+            dslot = tl.atomic_add(count_ptr + 1, n_chunks, sem="relaxed")
     while u < u_end:
         first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
         p_end = p_start + PANEL_COST + n_tiles - first
@@ -975,7 +990,7 @@ def dump_items_kernel(
     out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
-    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None,
+    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None, n_slots_ptr=None,
 ):
     """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``). The dump's rows
     (slot s's row r is row s x BLOCK_M + r of them) are taken ROWS at a time (0: BLOCK_M, one slot; fewer: part of a
@@ -987,6 +1002,8 @@ def dump_items_kernel(
     step per bit of ROWS), its word from that row's words reloaded, its bit by clearing the word's lower set bits."""
     if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
         goal = tl.load(goal_ptr)
+    if n_slots_ptr is not None:  # (a one-shot call's: the slots its search took, of n_slots)
+        n_slots = tl.load(n_slots_ptr)
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
     R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS
     rid = tl.arange(0, R)
