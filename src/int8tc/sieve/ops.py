@@ -500,6 +500,8 @@ def pair_search(x: torch.Tensor, half_norms: torch.Tensor, goal: int, capacity: 
             kernel (``tile_masks``), tuned for hit rates <= 1e-3, a record buffer of 2x capacity; from
             2^30 pairs the vectors ordered by half norm first (``norm_bound``: a copy of y, or of x in a
             Gram search, its permutation, ~30 bytes per vector beyond the rows; records mapped back);
+            searches of under ~3 waves of programs on the balanced schedule with their tile bits dumped
+            (``dump_bits``: ~4 KB per 32 column tiles of a row panel, allocated per call);
             ``SIEVE_SEGMENT_CONFIG`` (row_rounds) for dense hits, near 1e-2).
 
     Returns:
