@@ -10,12 +10,7 @@ wait
 for i in 1 2; do echo "tests$i: $(tail -1 $S/tests$i.log)"; grep -E "^FAILED|^ERROR" $S/tests$i.log | head -5; done
 timeout 150 python3 -m int8tc.cli bench-filters --ks 128 --rates 1e-4,1e-6 --out $S/filters_k128.csv > $S/filters_k128.txt 2>&1
 echo "bench-filters rc $?"
-python3 -c "
-import csv, sys
-for r in csv.DictReader(open(sys.argv[1])):
-    if 'sustained' in r['op'] or r['op'].endswith('_plan'):
-        print(f\"{r['op'][:44]:44s} {r['M']:>8s} {r['N']:>6s} {r['target_rate']:>7s} {r['time_ms']:>8s} {r['tops']:>6s} {r['pct_roof']:>6s}\")
-" $S/filters_k128.csv
+python3 benchmarks/device/filters_summary.py $S/filters_k128.csv
 timeout 100 ncu --clock-control none -k regex:dump_items --launch-skip 2 --launch-count 1 --section SpeedOfLight \
     --section Occupancy --section LaunchStats --section WarpStateStats --section SchedulerStats --section SourceCounters \
     python3 benchmarks/profile_filters.py --op pair --m 16384 --k 128 --rate 1e-4 --dump-bits > $S/ncu_dump_items.txt 2>&1

@@ -301,8 +301,8 @@ class PairHits:
     count: torch.Tensor
     capacity: int
     #: ``pair_search`` and ``PairSearchPlan`` results: the int64 status on the device (the total, the item
-    #: count (a one-shot dump_bits search's: the dump slots its programs took), then per program of the range pass min(0, min h), max(0, max h) of half_norms, the
-    #: first ``x_parts`` pairs, then of y_half_norms), read in one copy with the total; a half norm
+    #: count (a one-shot dump_bits search's: the dump slots its programs took), then per program of the range
+    #: pass min(0, min h), max(0, max h) of half_norms, the first ``x_parts`` pairs, then of y_half_norms), read in one copy with the total; a half norm
     #: out of range raises ValueError there (None: the count alone, e.g. ``segment_pair_search``)
     status: torch.Tensor | None = None
     x_parts: int = 0
@@ -733,7 +733,8 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
-           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None, num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
+           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
+           num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
            **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 

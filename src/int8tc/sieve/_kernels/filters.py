@@ -471,6 +471,29 @@ def _panel_of(u, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl
 
 
 @triton.jit
+def _range_in_panel(u, u_end, ti, p_start, n_tiles, GRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                    PANEL_COST: tl.constexpr):
+    """The balanced walk at unit u of a range ending at u_end, in panel ti (whose units start at p_start): the
+    panel's first column tile, the end of its units, and the range's tiles in it, t0 .. t1 - 1 (none if t1 <= t0)."""
+    first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
+    p_end = p_start + PANEL_COST + n_tiles - first
+    t0 = tl.maximum(u - p_start - PANEL_COST, 0)
+    t1 = tl.minimum(u_end, p_end) - p_start - PANEL_COST
+    return first, p_end, t0, t1
+
+
+@triton.jit
+def _next_panel(u_end, p_end, ti, p_start):
+    """The walk's next step: (u, panel, its units' start), into the next panel if the range goes past this one
+    (a range may end in a panel's fixed-cost units, holding none of its tiles)."""
+    u = tl.minimum(u_end, p_end)
+    if u == p_end:
+        ti += 1
+        p_start = p_end
+    return u, ti, p_start
+
+
+@triton.jit
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
@@ -511,19 +534,12 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
             tt = ti
             ps = p_start
             while uu < u_end:
-                pe = ps + PANEL_COST + n_tiles - _first_tile(tt, GRAM, BLOCK_M, BLOCK_N)
-                n_chunks += tl.cdiv(tl.maximum(tl.minimum(u_end, pe) - ps - PANEL_COST
-                                               - tl.maximum(uu - ps - PANEL_COST, 0), 0), CHUNK)
-                uu = tl.minimum(u_end, pe)
-                if uu == pe:
-                    tt += 1
-                    ps = pe
+                _, pe, t0, t1 = _range_in_panel(uu, u_end, tt, ps, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
+                n_chunks += tl.cdiv(tl.maximum(t1 - t0, 0), CHUNK)
+                uu, tt, ps = _next_panel(u_end, pe, tt, ps)
             dslot = tl.atomic_add(count_ptr + 1, n_chunks, sem="relaxed")
     while u < u_end:
-        first = _first_tile(ti, GRAM, BLOCK_M, BLOCK_N)
-        p_end = p_start + PANEL_COST + n_tiles - first
-        t0 = tl.maximum(u - p_start - PANEL_COST, 0)  # the range's tiles in this panel: t0 .. t1 - 1
-        t1 = tl.minimum(u_end, p_end) - p_start - PANEL_COST
+        first, p_end, t0, t1 = _range_in_panel(u, u_end, ti, p_start, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
         n_panel = (t1 - t0).to(tl.int32)
         if n_panel > 0:  # the panel's rows loaded once for all its chunks in the range
             ti32 = ti.to(tl.int32)
@@ -542,10 +558,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                     dslot += 1
                 _stamp(trace_ptr, slot + 2, TRACE)
                 slot += 3
-        u = tl.minimum(u_end, p_end)  # (a range may end in the panel's fixed-cost units, holding none of its tiles)
-        if u == p_end:
-            ti += 1
-            p_start = p_end
+        u, ti, p_start = _next_panel(u_end, p_end, ti, p_start)
     _stamp(trace_ptr, TRACE_SLOTS - 1, TRACE)
     _stamp(trace_ptr, 61, TRACE, 1)
 
