@@ -389,12 +389,6 @@ if __name__ == "__main__":
     CASES["pair_search_tma_masks_dump"] = (fn, {**sig, "hy_ptr": "*i32", "dump_ptr": "*i32", "slots_ptr": "*i64",
                                                 "goal_ptr": "*i32", "status_ptr": "*i64"},
                                            {**consts, "BALANCED": True, "PANEL_COST": 4, "DUMP": 1}, opts)
-    # FilterConfig.dump_inline (NOTES.md 91): each search program writes its chunks' items itself (dp4a dots)
-    CASES["pair_search_tma_masks_inline"] = (fn, {**sig, "hy_ptr": "*i32", "dump_ptr": "*i32", "xi_ptr": "*i8",
-                                                  "stride_xi": "i32", "yi_ptr": "*i8", "stride_yi": "i32",
-                                                  "hyi_ptr": "*i32", "goal_ptr": "*i32", "status_ptr": "*i64"},
-                                             {**consts, "BALANCED": True, "PANEL_COST": 4, "DUMP": 2, "ITEM_I": 32,
-                                              "ITEM_K": 128, "ITEM_DP4A": True}, opts)
     from int8tc.sieve._kernels.filters import dump_items_kernel
 
     CASES["dump_items"] = (dump_items_kernel,
@@ -470,7 +464,6 @@ def report():
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
                                   "pair_search_tma_masks_balanced", "pair_search_tma_masks_dump", "dump_items",
-                                  "pair_search_tma_masks_inline",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
@@ -480,7 +473,6 @@ def test_item_kernel_uses_dp4a(report):
     # the item kernel's dots: one dp4a per 4 bytes of K on CUDA (NOTES.md 84)
     assert report["mask_items"]["dp4a"] and report["mask_items_unsort"]["dp4a"]
     assert report["mask_items_batch_reserve"]["dp4a"] and report["dump_items"]["dp4a"]
-    assert report["pair_search_tma_masks_inline"]["dp4a"] and report["pair_search_tma_masks_inline"]["wgmma_s8"]
 
 
 def test_int8_products_use_wgmma(report):

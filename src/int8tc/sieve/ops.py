@@ -142,11 +142,6 @@ class FilterConfig:
     #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
     #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
     dump_rows: int = 0
-    #: dump_bits: each search program writes its chunks' hits itself, right after each chunk (its bits stored in
-    #: one dump slot of its own and read back: ``_dump_piece_items``, item_block items at a time), instead of
-    #: ``dump_items_kernel`` after the search: no second kernel, no per-chunk slots; the item latency of one
-    #: program is hidden by the other programs on its SM (NOTES.md 91). dump_rows and item_maxnreg do not apply
-    dump_inline: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -186,8 +181,6 @@ class FilterConfig:
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
             raise ValueError(f"norm_bound must be an int >= 0 (pairs; 0 = off), got {self.norm_bound!r}")
-        if self.dump_inline and not self.dump_bits:
-            raise ValueError("dump_inline needs dump_bits=True (it writes the items of the dumped bits)")
         if self.tensor_items and not self.tile_masks:
             raise ValueError("tensor_items needs tile_masks=True (its items come from the tile bits)")
         if self.norm_order not in ("bins", "sort"):
@@ -666,13 +659,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     dumped = cfg.dump_bits and opts.get("BALANCED", False)
     if dumped:
         dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
-        if cfg.dump_inline:
-            words = _item_words(xp, yp)
-            opts = dict(opts, DUMP=2, dump_ptr=dump[0], xi_ptr=xp, stride_xi=xp.stride(0), yi_ptr=yp,
-                        stride_yi=yp.stride(0), hyi_ptr=hy, ITEM_I=cfg.item_block, ITEM_K=words["BLOCK_K"],
-                        ITEM_DP4A=words["DP4A"])
-        else:
-            opts = dict(opts, DUMP=1, dump_ptr=dump[0], **({} if dump[1] is None else dict(slots_ptr=dump[1])))
+        opts = dict(opts, DUMP=1, dump_ptr=dump[0], **({} if dump[1] is None else dict(slots_ptr=dump[1])))
         if inputs is not None:
             opts.update(goal_ptr=inputs[0], status_ptr=inputs[1], RANGE_BLOCK=RANGE_BLOCK)
     elif inputs is not None:
@@ -689,7 +676,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
         launch(pair_search_kernel, grid, xp, xp.stride(0), hx, yp, yp.stride(0), hy, m, n, goal, buf, count, capacity,
                KP=kp, GRAM=gram, TILES_PER_PROGRAM=cfg.tiles_per_program, BLOCK_M=cfg.block_m,
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
-    if dumped and not cfg.dump_inline:
+    if dumped:
         _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm,
                       None if inputs is None else inputs[0], slots_taken=dump[1] is None)
     elif cfg.defer_rows or cfg.tile_masks:
@@ -715,8 +702,6 @@ def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int, 
     from ._kernels.filters import DUMP_HEADER
 
     words = DUMP_HEADER.value + cfg.block_m * cfg.column_groups
-    if cfg.dump_inline:  # one slot per program, reused for each of its chunks
-        return torch.empty((programs, words), dtype=torch.int32, device=dev), None
     if not plan:
         return torch.empty((_dump_slot_bound(m, n, gram, cfg, programs), words), dtype=torch.int32, device=dev), None
     slots = _dump_slots(m, n, gram, cfg, programs)

@@ -329,8 +329,6 @@ def pair_search_tma_kernel(
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
     TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, slots_ptr=None,
     goal_ptr=None, status_ptr=None, RANGE_BLOCK: tl.constexpr = 1024,
-    xi_ptr=None, stride_xi=0, yi_ptr=None, stride_yi=0, hyi_ptr=None,  # DUMP 2: the rows and h_y as plain pointers
-    ITEM_I: tl.constexpr = 32, ITEM_K: tl.constexpr = 128, ITEM_DP4A: tl.constexpr = False,  # and the items' shape
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -343,10 +341,7 @@ def pair_search_tma_kernel(
     perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. hy_ptr (h_y [N] int32, optional): the MASKS
     loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it). goal_ptr and status_ptr
     (BALANCED, a PairSearchPlan's dump_bits search; then hx_ptr holds h, not h - goal): the goal is read from
-    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``). DUMP = 2
-    (FilterConfig.dump_inline): each program stores its chunks' bits in one slot of its own (dump_ptr [programs, ...])
-    and writes their hits itself right after each chunk (``_dump_piece_items`` on that slot: ITEM_I items at a time,
-    rows read through xi_ptr / yi_ptr as int32 words, ITEM_K bytes per step); no item kernel."""
+    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``)."""
     if status_ptr is not None:
         _plan_inputs_in_search(hx_ptr, M, hy_ptr, N, GRAM, status_ptr, RANGE_BLOCK)
     if goal_ptr is not None:
@@ -354,8 +349,7 @@ def pair_search_tma_kernel(
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr, xi_ptr, stride_xi,
-                       yi_ptr, stride_yi, hyi_ptr, ITEM_I, ITEM_K, ITEM_DP4A)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -505,8 +499,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
                    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None,
-                   slots_ptr=None, xi_ptr=None, stride_xi=0, yi_ptr=None, stride_yi=0, hyi_ptr=None,
-                   ITEM_I: tl.constexpr = 32, ITEM_K: tl.constexpr = 128, ITEM_DP4A: tl.constexpr = False):
+                   slots_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -532,9 +525,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     _stamp(trace_ptr, 1, TRACE)
     slot = 2
     dslot = pid * 0  # DUMP: this program's next dump slot
-    if DUMP == 2:  # one slot per program, its items written after each chunk
-        dslot = pid
-    elif DUMP:
+    if DUMP:
         if slots_ptr is not None:  # (a plan's, from ``_dump_slots``)
             dslot = tl.load(slots_ptr + pid)
         else:  # its chunks counted by the walk below, their slots reserved on count_ptr[1] (zeroed, unused by DUMP)
@@ -563,13 +554,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
                                   GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr,
                                   DUMP, dump_ptr, dslot)
-                if DUMP == 2:  # the slot's stores seen by the whole block, read back, and done with before the next
-                    tl.debug_barrier()
-                    _dump_piece_items(dslot, BLOCK_M, (dslot + 1) * BLOCK_M, dump_ptr, xi_ptr, stride_xi, hx_ptr,
-                                      yi_ptr, stride_yi, hyi_ptr, goal, N, out_ptr, count_ptr, capacity, KP, BLOCK_M,
-                                      BLOCK_N, ITEM_K, GRAM, ITEM_I, GROUPS, perm_ptr, NORM_BOUND, ITEM_DP4A)
-                    tl.debug_barrier()
-                elif DUMP:
+                if DUMP:
                     dslot += 1
                 _stamp(trace_ptr, slot + 2, TRACE)
                 slot += 3
@@ -1032,57 +1017,44 @@ def dump_items_kernel(
         goal = tl.load(goal_ptr)
     if n_slots_ptr is not None:  # (a one-shot call's: the slots its search took, of n_slots)
         n_slots = tl.load(n_slots_ptr)
-    R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS
-    n_rows = tl.cast(n_slots, tl.int64) * BLOCK_M
-    for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
-        _dump_piece_items(p, R, n_rows, dump_ptr, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, col_end,
-                          out_ptr, count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, BLOCK_I, GROUPS, perm_ptr,
-                          UNSORT, DP4A)
-
-
-@triton.jit
-def _dump_piece_items(p, R: tl.constexpr, n_rows, dump_ptr, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal,
-                      col_end, out_ptr, count_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr,
-                      BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
-                      GROUPS: tl.constexpr, perm_ptr, UNSORT: tl.constexpr, DP4A: tl.constexpr):
-    """The items of piece p of a dump (its rows p R .. p R + R - 1, those below n_rows), BLOCK_I at a time, and
-    their hits written (``dump_items_kernel``'s, and with FilterConfig.dump_inline the search program's own, on the
-    slot it just stored)."""
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
+    R: tl.constexpr = BLOCK_M if ROWS == 0 else ROWS
     rid = tl.arange(0, R)
     gid = tl.arange(0, GROUPS)
-    fr = tl.cast(p, tl.int64) * R + rid  # the piece's rows in the dump
-    row_w = dump_ptr + (fr // BLOCK_M) * SLOT + DUMP_HEADER + (fr % BLOCK_M) * GROUPS  # their first words
-    w = tl.load(row_w[:, None] + gid[None, :], mask=(fr < n_rows)[:, None], other=0)
-    row_pc = tl.sum(_popc(w), axis=1)  # [R] items per row
-    row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
-    row_start = row_end - row_pc
-    n_items = tl.sum(row_pc, axis=0)
-    for k0 in range(0, n_items, BLOCK_I):
-        k = k0 + tl.arange(0, BLOCK_I)
-        kmask = k < n_items
-        r = tl.zeros((BLOCK_I,), dtype=tl.int32)  # k's row: the rows whose running count is <= k
-        for e in tl.static_range(1, 16):
-            if (R >> e) > 0:
-                c = r + (R >> e)
-                r = tl.where(tl.gather(row_end, c - 1, 0) <= k, c, r)
-        q = k - tl.gather(row_start, r, 0)  # k's rank in its row
-        ir = tl.cast(p, tl.int64) * R + r  # (dump row)
-        slot = dump_ptr + (ir // BLOCK_M) * SLOT
-        wr_ptr = slot + DUMP_HEADER + (ir % BLOCK_M) * GROUPS
-        wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0)  # (L1 hits)
-        ti = tl.load(slot, mask=kmask, other=0)
-        tj0 = tl.load(slot + 1, mask=kmask, other=0)
-        pc = _popc(wr)
-        g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
-        rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
-        v = tl.load(wr_ptr + g, mask=kmask, other=0)  # the word (an L1 hit)
-        for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
-            v = tl.where(rank > c, v & (v - 1), v)
-        t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
-        _item_hits(ti * BLOCK_M + (ir % BLOCK_M).to(tl.int32), (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g,
-                   kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity,
-                   None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
+    n_rows = tl.cast(n_slots, tl.int64) * BLOCK_M
+    for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
+        fr = tl.cast(p, tl.int64) * R + rid  # the piece's rows in the dump
+        row_w = dump_ptr + (fr // BLOCK_M) * SLOT + DUMP_HEADER + (fr % BLOCK_M) * GROUPS  # their first words
+        w = tl.load(row_w[:, None] + gid[None, :], mask=(fr < n_rows)[:, None], other=0)
+        row_pc = tl.sum(_popc(w), axis=1)  # [R] items per row
+        row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
+        row_start = row_end - row_pc
+        n_items = tl.sum(row_pc, axis=0)
+        for k0 in range(0, n_items, BLOCK_I):
+            k = k0 + tl.arange(0, BLOCK_I)
+            kmask = k < n_items
+            r = tl.zeros((BLOCK_I,), dtype=tl.int32)  # k's row: the rows whose running count is <= k
+            for e in tl.static_range(1, 16):
+                if (R >> e) > 0:
+                    c = r + (R >> e)
+                    r = tl.where(tl.gather(row_end, c - 1, 0) <= k, c, r)
+            q = k - tl.gather(row_start, r, 0)  # k's rank in its row
+            ir = tl.cast(p, tl.int64) * R + r  # (dump row)
+            slot = dump_ptr + (ir // BLOCK_M) * SLOT
+            wr_ptr = slot + DUMP_HEADER + (ir % BLOCK_M) * GROUPS
+            wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0)  # (L1 hits)
+            ti = tl.load(slot, mask=kmask, other=0)
+            tj0 = tl.load(slot + 1, mask=kmask, other=0)
+            pc = _popc(wr)
+            g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
+            rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
+            v = tl.load(wr_ptr + g, mask=kmask, other=0)  # the word (an L1 hit)
+            for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
+                v = tl.where(rank > c, v & (v - 1), v)
+            t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
+            _item_hits(ti * BLOCK_M + (ir % BLOCK_M).to(tl.int32), (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g,
+                       kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity,
+                       None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
 
 
 @triton.jit
