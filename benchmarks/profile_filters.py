@@ -67,7 +67,6 @@ def main():
     p.add_argument("--dump-bits", action="store_true", help="pair: the default config with FilterConfig.dump_bits")
     p.add_argument("--item-block", type=int, default=None, help="the config with this item_block")
     p.add_argument("--dump-rows", type=int, default=None, help="with --dump-bits: the config with this dump_rows")
-    p.add_argument("--dump-spread", type=int, default=None, help="pair: the config with this dump_spread (and dump_bits)")
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     args = p.parse_args()
@@ -85,8 +84,6 @@ def main():
         cfg = base = replace(base, norm_bound=args.norm_bound)
     if args.dump_bits and args.op == "pair":
         cfg = base = replace(base, dump_bits=True)
-    if args.dump_spread is not None and args.op == "pair":
-        cfg = base = replace(base, dump_bits=True, dump_spread=args.dump_spread)
     if args.item_block is not None:
         cfg = base = replace(base, item_block=args.item_block)
     if args.dump_rows is not None:

@@ -398,19 +398,6 @@ if __name__ == "__main__":
                            {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 16,
                             "GROUPS": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 32},
                            {"num_warps": 4})
-    # FilterConfig.dump_spread (NOTES.md 91): the search storing the slots' counts too, and the spread item kernel
-    CASES["pair_search_tma_masks_dump_spread"] = (fn, {**sig, "hy_ptr": "*i32", "dump_ptr": "*i32", "slots_ptr": "*i64",
-                                                       "goal_ptr": "*i32", "status_ptr": "*i64"},
-                                                  {**consts, "BALANCED": True, "PANEL_COST": 4, "DUMP": 2}, opts)
-    from int8tc.sieve._kernels.filters import dump_spread_kernel
-
-    CASES["dump_spread"] = (dump_spread_kernel,
-                            {"x_ptr": "*i8", "stride_x": "i32", "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32",
-                             "hy_ptr": "*i32", "goal": "i32", "dump_ptr": "*i32", "n_slots": "i32", "col_end": "i32",
-                             "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64", "goal_ptr": "*i32"},
-                            {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32,
-                             "GROUPS": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "SLOT_BLOCK": 1024},
-                            {"num_warps": 4})
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
@@ -477,7 +464,6 @@ def report():
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
                                   "pair_search_tma_masks_balanced", "pair_search_tma_masks_dump", "dump_items",
-                                  "pair_search_tma_masks_dump_spread", "dump_spread",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
@@ -486,7 +472,7 @@ def test_kernel_compiles_for_sm90a(report, name):
 def test_item_kernel_uses_dp4a(report):
     # the item kernel's dots: one dp4a per 4 bytes of K on CUDA (NOTES.md 84)
     assert report["mask_items"]["dp4a"] and report["mask_items_unsort"]["dp4a"]
-    assert report["mask_items_batch_reserve"]["dp4a"] and report["dump_items"]["dp4a"] and report["dump_spread"]["dp4a"]
+    assert report["mask_items_batch_reserve"]["dp4a"] and report["dump_items"]["dp4a"]
 
 
 def test_int8_products_use_wgmma(report):

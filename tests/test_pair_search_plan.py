@@ -15,12 +15,11 @@ from int8tc.sieve import reference as ref
 
 CFGS = [replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True),
         replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_rows=8),
-        replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_spread=2),
         replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, norm_bound=1),
         replace(SMALL_FILTER_CONFIG, block_n=32, tma=True, tile_masks=True, item_reserve="batch", column_groups=16),
         replace(SMALL_FILTER_CONFIG, row_rounds=True),
         replace(SMALL_FILTER_CONFIG, tma=True, defer_rows=True)]
-IDS = ["tma-masks", "tma-masks-balanced3-dump-rows8", "tma-masks-balanced3-dump-spread2", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
+IDS = ["tma-masks", "tma-masks-balanced3-dump-rows8", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
 
 
 def _vecs(rng, m, k):
@@ -143,8 +142,7 @@ def test_plan_empty_shapes(dev):
 
 @pytest.mark.gpu
 @pytest.mark.parametrize("m,bound,dump", [(16384, 0, False), (3001, 0, False), (16384, 1, False), (3001, 1, False),
-                                          (16384, 0, True), (3001, 0, True), (16384, 0, "spread"),
-                                          (3001, 0, "spread")])
+                                          (16384, 0, True), (3001, 0, True)])
 def test_gpu_plan_graph_default_config_equals_pair_search(rng, m, bound, dump):
     """The default config (bound: with norm_bound from one pair, the sorted path; dump: dump_bits) captured as a CUDA
     graph: at 16384 vectors and an odd size, over goals at two rates and fresh inputs, equal to
@@ -152,9 +150,8 @@ def test_gpu_plan_graph_default_config_equals_pair_search(rng, m, bound, dump):
     the reference where that is cheap."""
     k = 128
     plan = PairSearchPlan(m, k, 2000000, config=replace(DEFAULT_FILTER_CONFIG, norm_bound=bound or
-                                                        DEFAULT_FILTER_CONFIG.norm_bound, dump_bits=bool(dump),
-                                                        dump_spread=4 if dump == "spread" else 0))
-    assert (plan._dump is not None) == bool(dump)
+                                                        DEFAULT_FILTER_CONFIG.norm_bound, dump_bits=dump))
+    assert (plan._dump is not None) == dump
     assert plan._graph is not None
     for trial in range(2):
         x = torch.randint(-64, 64, (m, k), dtype=torch.int8, device="cuda")

@@ -41,19 +41,14 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_rows=64),
                         replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
                                 balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, item_warps=4,
-                                dump_rows=8),
-                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_spread=2),
-                        replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
-                                balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, dump_spread=3, item_block=16)],
+                                dump_rows=8)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
-                     "tma-masks-balanced3-dump-spread2", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-spread3-b16"])
+                     "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8"])
 #: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
-PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
-             "tma-masks-balanced3-dump-spread2", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-spread3-b16")
+PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -380,8 +375,7 @@ def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
 
 
 @pytest.mark.parametrize("gram", [True, False])
-@pytest.mark.parametrize("tpp,balanced,dump", [(32, 0, False), (64, 0, False), (32, 2, False), (64, 2, True),
-                                               (64, 2, "spread")])
+@pytest.mark.parametrize("tpp,balanced,dump", [(32, 0, False), (64, 0, False), (32, 2, False), (64, 2, True)])
 def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
     sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
@@ -389,9 +383,9 @@ def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     program (pair_search flushes the bits every 32 tiles) the 33 column tiles are one program of
     two flushes, the second of one tile. Balanced (2 programs per SM: 2 on the interpreter, 264 on
     an H200), programs' ranges start and end inside panels and chunks of 32; with dump_bits every bit
-    of a dumped word (bit 31 included) is an item of dump_items_kernel (spread: of dump_spread_kernel)."""
+    of a dumped word (bit 31 included) is an item of dump_items_kernel."""
     cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7, balanced=balanced,
-                  dump_bits=bool(dump), dump_spread=3 if dump == "spread" else 0)
+                  dump_bits=dump)
     x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
     h = half_norms(x)
     y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
@@ -831,7 +825,7 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     """Random Gram/cross shapes, K in 1..192, value ranges, hit rates 1e-4..1, capacities (ample, half,
     one) and schedules of the default config (grid or balanced at any programs per SM, panel cost,
     waves rule, tiles per program 1..64, 64- or 128-row panels; balanced ones with or without dump_bits, its
-    items 16 or 256 dump rows or one slot per program, or spread over 1 or 4 programs per SM): exact records when they fit, the exact
+    items 16 or 256 dump rows or one slot per program): exact records when they fit, the exact
     total and true hits only when they do not."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
 
@@ -847,9 +841,7 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     cfg = replace(D, balanced=balanced, panel_cost=int(r.integers(0, 9)) if balanced else 0,
                   balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
                   block_m=int(r.choice([64, 128])))
-    dump = bool(balanced and r.random() < 0.5)
-    cfg = replace(cfg, dump_bits=dump, dump_rows=int(r.choice([0, 16, 256])),
-                  dump_spread=int(r.choice([0, 1, 4])) if dump else 0)
+    cfg = replace(cfg, dump_bits=bool(balanced and r.random() < 0.5), dump_rows=int(r.choice([0, 16, 256])))
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -955,11 +947,6 @@ def test_dump_bits_applies_to_balanced_masks_searches_only(monkeypatch):
             FilterConfig(block_m=64, dump_rows=rows)
     assert FilterConfig(block_m=64, dump_rows=256).dump_rows == 256
     assert FilterConfig(tma=True, tile_masks=True, balanced=3, dump_bits=True).dump_bits
-    with pytest.raises(ValueError, match="dump_spread=2 needs dump_bits=True"):
-        FilterConfig(dump_spread=2)
-    for bad in (-1, 65, True, 1.5):
-        with pytest.raises(ValueError, match=f"dump_spread must be an int in 0..64 .*, got {bad!r}"):
-            FilterConfig(dump_bits=True, dump_spread=bad)
 
 
 @triton.jit(do_not_specialize=["n_tiles"])  # (on the GPU an n_tiles of 1 would become a constexpr)
@@ -1020,19 +1007,16 @@ def test_panel_of_finds_the_panel_holding_each_unit(dev, bm, bn, gram):
 @pytest.mark.parametrize("balanced,tpp,cost,dump", [(1, 32, 0, False), (3, 32, 0, False), (4, 16, 0, False),
                                                     (3, 64, 0, False), (3, 32, 8, False), (2, 32, 40, False),
                                                     (0, 64, 0, False), (0, 16, 0, False), (3, 64, 4, True),
-                                                    (1, 32, 0, True), (4, 16, 40, True), (3, 64, 4, "spread"),
-                                                    (1, 32, 0, "spread")])
+                                                    (1, 32, 0, True), (4, 16, 40, True)])
 def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
-    programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits;
-    spread: their items in equal blocks across the item programs, dump_spread)."""
+    programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost,
-                  dump_bits=bool(dump), dump_spread=4 if dump == "spread" else 0)
+    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost, dump_bits=dump)
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()

@@ -142,11 +142,6 @@ class FilterConfig:
     #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
     #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
     dump_rows: int = 0
-    #: dump_bits: 0, or the item kernel as ``dump_spread_kernel`` on this many programs per SM (up to 64): the dump's
-    #: items split into equal blocks of item_block across the programs, whatever slot they fall in, instead of one
-    #: slot (dump_rows rows) per program, whose time is set by the slot with the most items (NOTES.md 91). The search
-    #: then also stores each chunk's item count and its rows' running counts in the slot (block_m more words)
-    dump_spread: int = 0
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -164,10 +159,6 @@ class FilterConfig:
         if (isinstance(self.dump_rows, bool) or not isinstance(self.dump_rows, int) or self.dump_rows < 0
                 or self.dump_rows > 1024 or self.dump_rows & (self.dump_rows - 1)):
             raise ValueError(f"dump_rows must be 0 or a power of two up to 1024, got {self.dump_rows!r}")
-        if isinstance(self.dump_spread, bool) or not isinstance(self.dump_spread, int) or not 0 <= self.dump_spread <= 64:
-            raise ValueError(f"dump_spread must be an int in 0..64 (programs per SM; 0 = off), got {self.dump_spread!r}")
-        if self.dump_spread and not self.dump_bits:
-            raise ValueError(f"dump_spread={self.dump_spread} needs dump_bits=True (it writes the dumped bits' items)")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
@@ -668,8 +659,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     dumped = cfg.dump_bits and opts.get("BALANCED", False)
     if dumped:
         dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
-        opts = dict(opts, DUMP=2 if cfg.dump_spread else 1, dump_ptr=dump[0],
-                    **({} if dump[1] is None else dict(slots_ptr=dump[1])))
+        opts = dict(opts, DUMP=1, dump_ptr=dump[0], **({} if dump[1] is None else dict(slots_ptr=dump[1])))
         if inputs is not None:
             opts.update(goal_ptr=inputs[0], status_ptr=inputs[1], RANGE_BLOCK=RANGE_BLOCK)
     elif inputs is not None:
@@ -711,7 +701,7 @@ def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int, 
     search writes every slot it takes whole."""
     from ._kernels.filters import DUMP_HEADER
 
-    words = DUMP_HEADER.value + cfg.block_m * cfg.column_groups + (cfg.block_m if cfg.dump_spread else 0)
+    words = DUMP_HEADER.value + cfg.block_m * cfg.column_groups
     if not plan:
         return torch.empty((_dump_slot_bound(m, n, gram, cfg, programs), words), dtype=torch.int32, device=dev), None
     slots = _dump_slots(m, n, gram, cfg, programs)
@@ -733,20 +723,11 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
                   cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None,
                   slots_taken: bool = False) -> None:
     """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per dump_rows of its rows, 0: per
-    slot; at most 8192, striding over them; no host sync), or with ``dump_spread`` ``dump_spread_kernel``. ``perm`` (a ``norm_bound`` search): the records get the caller's
+    slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
     indices. ``slots_taken`` (a one-shot call's dump): the slots the search took are counted at count[1]."""
-    from ._kernels.filters import dump_items_kernel, dump_spread_kernel
+    from ._kernels.filters import dump_items_kernel
 
     if not dump.shape[0]:
-        return
-    if cfg.dump_spread:
-        launch(dump_spread_kernel, (cfg.dump_spread * _sm_count(xp.device),), xp, xp.stride(0), hx, yp, yp.stride(0),
-               hy, int(goal), dump, dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m,
-               BLOCK_N=cfg.block_n, **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
-               SLOT_BLOCK=min(triton.next_power_of_2(dump.shape[0]), 1024), goal_ptr=goal_ptr,
-               n_slots_ptr=count[1:] if slots_taken else None, num_warps=cfg.item_warps,
-               **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
-               **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
         return
     pieces = triton.cdiv(dump.shape[0] * cfg.block_m, cfg.dump_rows or cfg.block_m)
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,

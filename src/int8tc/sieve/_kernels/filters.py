@@ -607,7 +607,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
             qbits = tl.where(r != 0, qbits | (tl.full((), 1, tl.int32) << t), qbits)
     _stamp(trace_ptr, trace_slot, TRACE)
     if DUMP:  # the bits as they are (no items, so no item buffer to fill and no late rows)
-        _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M, GROUPS, DUMP == 2)
+        _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M, GROUPS)
     else:
         _flush_items(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, qbits, hxg, N, out_ptr, count_ptr,
                      capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, GROUPS, perm_ptr, NORM_BOUND)
@@ -638,24 +638,14 @@ DUMP_HEADER = tl.constexpr(16)
 
 
 @triton.jit
-def _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr, SPREAD: tl.constexpr = False):
+def _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M: tl.constexpr, GROUPS: tl.constexpr):
     """FilterConfig.dump_bits: a chunk's bits qbits [BLOCK_M, GROUPS] (bit t of (row, g): column group g of tile
     tj0 + t holds a hit of row ti * BLOCK_M + row) into dump slot dslot: the header (ti, tj0), then the words
-    row-major. Plain stores: no atomic, no reduction, nothing read back (``dump_items_kernel`` reads them). SPREAD
-    (FilterConfig.dump_spread): also the chunk's items (set bits) in header word 2 and each row's running count of
-    items (rows 0 .. r) after the words, as ``dump_spread_kernel`` reads them."""
-    SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS + (BLOCK_M if SPREAD else 0)
-    base = dump_ptr + dslot.to(tl.int64) * SLOT
+    row-major. Plain stores: no atomic, no reduction, nothing read back (``dump_items_kernel`` reads them)."""
+    base = dump_ptr + dslot.to(tl.int64) * (DUMP_HEADER + BLOCK_M * GROUPS)
     tl.store(base + DUMP_HEADER + tl.arange(0, BLOCK_M)[:, None] * GROUPS + tl.arange(0, GROUPS)[None, :], qbits)
-    if SPREAD:
-        row_end = tl.cumsum(tl.sum(_popc(qbits), axis=1), axis=0)
-        tl.store(base + DUMP_HEADER + BLOCK_M * GROUPS + tl.arange(0, BLOCK_M), row_end)
-        three = tl.arange(0, 4)
-        tl.store(base + three, tl.where(three == 0, ti, tl.where(three == 1, tj0, tl.max(row_end, axis=0))),
-                 mask=three < 3)
-    else:
-        two = tl.arange(0, 2)
-        tl.store(base + two, tl.where(two == 0, ti, tj0))
+    two = tl.arange(0, 2)
+    tl.store(base + two, tl.where(two == 0, ti, tj0))
 
 
 @triton.jit
@@ -947,7 +937,7 @@ def mask_items_kernel(
     BLOCK_K bytes per step; DP4A, CUDA only: one dp4a per word) instead of int8 elements (a byte extraction and
     an IMAD per product; the GPU's build of 32 items x 4 warps: 920 against 1312 SASS instructions, NOTES.md 84)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
-    for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0).to(tl.int64) * BLOCK_I):
+    for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
         its = it0 + tl.arange(0, BLOCK_I)
         imask = its < n_items
         item = items_ptr + its.to(tl.int64) * 4
@@ -1050,89 +1040,21 @@ def dump_items_kernel(
                     r = tl.where(tl.gather(row_end, c - 1, 0) <= k, c, r)
             q = k - tl.gather(row_start, r, 0)  # k's rank in its row
             ir = tl.cast(p, tl.int64) * R + r  # (dump row)
-            _dumped_row_items(dump_ptr + (ir // BLOCK_M) * SLOT, (ir % BLOCK_M).to(tl.int32), q, kmask, x_ptr,
-                              stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, col_end, out_ptr, count_ptr, capacity,
-                              KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, GROUPS, perm_ptr, UNSORT, DP4A)
-
-
-@triton.jit(do_not_specialize=["goal", "n_slots", "col_end", "capacity"])
-def dump_spread_kernel(
-    x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr,  # as dump_items_kernel's
-    goal, dump_ptr, n_slots, col_end,  # the search's dump [n_slots, DUMP_HEADER + BLOCK_M x GROUPS + BLOCK_M] int32, N
-    out_ptr, count_ptr, capacity,
-    KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
-    BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
-    DP4A: tl.constexpr = False, SLOT_BLOCK: tl.constexpr = 1024, goal_ptr=None, n_slots_ptr=None,
-):
-    """FilterConfig.dump_spread: ``dump_items_kernel``'s items (the same order: slot by slot, row-major words,
-    ascending bits) taken BLOCK_I at a time in equal shares by the programs, whatever slot they fall in (items per
-    slot are skewed: NOTES.md 90), from the counts the search stored (``_dump_bits`` with SPREAD). Item k's slot: a
-    binary search of the slots' running counts (SLOT_BLOCK slots at a time, ``tl.gather``); its row: the rows of
-    that slot whose running count is <= its rank there; its word and bit as ``dump_items_kernel`` finds them."""
-    if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
-        goal = tl.load(goal_ptr)
-    if n_slots_ptr is not None:  # (a one-shot call's: the slots its search took)
-        n_slots = tl.load(n_slots_ptr)
-    SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS + BLOCK_M  # (``_dump_bits``' with SPREAD)
-    sid = tl.arange(0, SLOT_BLOCK)
-    rid = tl.arange(0, BLOCK_M)
-    total = tl.zeros((), dtype=tl.int64)
-    for s0 in range(0, n_slots, SLOT_BLOCK):
-        sl = s0 + sid
-        total += tl.sum(tl.load(dump_ptr + sl.to(tl.int64) * SLOT + 2, mask=sl < n_slots, other=0).to(tl.int64))
-    for k0 in range(tl.program_id(0).to(tl.int64) * BLOCK_I, total, tl.num_programs(0).to(tl.int64) * BLOCK_I):
-        k = k0 + tl.arange(0, BLOCK_I)
-        kmask = k < total
-        s = tl.zeros((BLOCK_I,), dtype=tl.int64)  # k's slot and the items before it
-        before = tl.zeros((BLOCK_I,), dtype=tl.int64)
-        run = tl.zeros((), dtype=tl.int64)
-        for s0 in range(0, n_slots, SLOT_BLOCK):
-            sl = s0 + sid
-            c = tl.load(dump_ptr + sl.to(tl.int64) * SLOT + 2, mask=sl < n_slots, other=0).to(tl.int64)
-            ends = run + tl.cumsum(c, axis=0)
-            here = kmask & (k >= run) & (k < run + tl.sum(c, axis=0))
-            if tl.max(here.to(tl.int32), axis=0) > 0:
-                j = tl.zeros((BLOCK_I,), dtype=tl.int32)  # the block's slots whose running count is <= k
-                for e in tl.static_range(1, 16):
-                    if (SLOT_BLOCK >> e) > 0:
-                        cj = j + (SLOT_BLOCK >> e)
-                        j = tl.where(tl.gather(ends, cj - 1, 0) <= k, cj, j)
-                s = tl.where(here, s0 + j, s)
-                before = tl.where(here, tl.gather(ends - c, j, 0), before)
-            run += tl.sum(c, axis=0)
-        slot = dump_ptr + s * SLOT
-        q = (k - before).to(tl.int32)  # k's rank in its slot
-        re = tl.load(slot[:, None] + (DUMP_HEADER + BLOCK_M * GROUPS) + rid[None, :], mask=kmask[:, None], other=0)
-        r = tl.sum((re <= q[:, None]).to(tl.int32), axis=1)  # its row
-        r = tl.minimum(r, BLOCK_M - 1)
-        q = q - tl.sum(tl.where(rid[None, :] == r[:, None] - 1, re, 0), axis=1)  # its rank in the row
-        _dumped_row_items(slot, r, q, kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, col_end, out_ptr,
-                          count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, GROUPS, perm_ptr, UNSORT, DP4A)
-
-
-@triton.jit
-def _dumped_row_items(slot, r, q, kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, col_end, out_ptr,
-                      count_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                      BLOCK_K: tl.constexpr, TRI: tl.constexpr, GROUPS: tl.constexpr, perm_ptr, UNSORT: tl.constexpr,
-                      DP4A: tl.constexpr):
-    """A block of dumped items ([BLOCK_I] each, kmask the real ones): the item of rank q among the set bits of row r of
-    the dump slot at ``slot`` (its words row-major, then ascending bits) found and its hits written (``_item_hits``,
-    one relaxed atomic for the block)."""
-    gid = tl.arange(0, GROUPS)
-    wr_ptr = slot + DUMP_HEADER + r * GROUPS
-    wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0)  # (L1 hits)
-    ti = tl.load(slot, mask=kmask, other=0)
-    tj0 = tl.load(slot + 1, mask=kmask, other=0)
-    pc = _popc(wr)
-    g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
-    rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # the item's rank in its word
-    v = tl.load(wr_ptr + g, mask=kmask, other=0)  # the word (an L1 hit)
-    for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
-        v = tl.where(rank > c, v & (v - 1), v)
-    t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
-    _item_hits(ti * BLOCK_M + r, (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g, kmask, x_ptr, stride_x, hx_ptr,
-               y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity, None, KP, BLOCK_N, BLOCK_K, TRI, False,
-               True, GROUPS, perm_ptr, UNSORT, DP4A)
+            slot = dump_ptr + (ir // BLOCK_M) * SLOT
+            wr_ptr = slot + DUMP_HEADER + (ir % BLOCK_M) * GROUPS
+            wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0)  # (L1 hits)
+            ti = tl.load(slot, mask=kmask, other=0)
+            tj0 = tl.load(slot + 1, mask=kmask, other=0)
+            pc = _popc(wr)
+            g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
+            rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
+            v = tl.load(wr_ptr + g, mask=kmask, other=0)  # the word (an L1 hit)
+            for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
+                v = tl.where(rank > c, v & (v - 1), v)
+            t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
+            _item_hits(ti * BLOCK_M + (ir % BLOCK_M).to(tl.int32), (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g,
+                       kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity,
+                       None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
 
 
 @triton.jit
