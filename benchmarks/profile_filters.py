@@ -67,6 +67,7 @@ def main():
     p.add_argument("--dump-bits", action="store_true", help="pair: the default config with FilterConfig.dump_bits")
     p.add_argument("--item-block", type=int, default=None, help="the config with this item_block")
     p.add_argument("--dump-rows", type=int, default=None, help="with --dump-bits: the config with this dump_rows")
+    p.add_argument("--dump-list", action="store_true", help="with --dump-bits: the config with dump_list")
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     args = p.parse_args()
@@ -88,6 +89,8 @@ def main():
         cfg = base = replace(base, item_block=args.item_block)
     if args.dump_rows is not None:
         cfg = base = replace(base, dump_rows=args.dump_rows)
+    if args.dump_list:
+        cfg = base = replace(base, dump_list=True)
     if args.tiles_per_program:
         cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m

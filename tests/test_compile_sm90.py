@@ -398,6 +398,9 @@ if __name__ == "__main__":
                            {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 16,
                             "GROUPS": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 32},
                            {"num_warps": 4})
+    # FilterConfig.dump_list: a slot's items listed in place of its words, then read back a block at a time
+    CASES["dump_items_list"] = (dump_items_kernel, CASES["dump_items"][1],
+                                {**CASES["dump_items"][2], "BLOCK_I": 32, "ROWS": 0, "LIST": True}, {"num_warps": 4})
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
@@ -464,6 +467,7 @@ def report():
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
                                   "pair_search_tma_masks_balanced", "pair_search_tma_masks_dump", "dump_items",
+                                  "dump_items_list",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]
@@ -473,6 +477,7 @@ def test_item_kernel_uses_dp4a(report):
     # the item kernel's dots: one dp4a per 4 bytes of K on CUDA (NOTES.md 84)
     assert report["mask_items"]["dp4a"] and report["mask_items_unsort"]["dp4a"]
     assert report["mask_items_batch_reserve"]["dp4a"] and report["dump_items"]["dp4a"]
+    assert report["dump_items_list"]["dp4a"]
 
 
 def test_int8_products_use_wgmma(report):

@@ -41,14 +41,20 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_rows=64),
                         replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
                                 balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, item_warps=4,
-                                dump_rows=8)],
+                                dump_rows=8),
+                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_list=True),
+                        replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
+                                balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, dump_rows=4,
+                                dump_list=True)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
-                     "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8"])
+                     "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
+                     "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list"])
 #: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
-PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8")
+PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
+             "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -375,7 +381,8 @@ def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
 
 
 @pytest.mark.parametrize("gram", [True, False])
-@pytest.mark.parametrize("tpp,balanced,dump", [(32, 0, False), (64, 0, False), (32, 2, False), (64, 2, True)])
+@pytest.mark.parametrize("tpp,balanced,dump", [(32, 0, False), (64, 0, False), (32, 2, False), (64, 2, True),
+                                               (64, 2, "list")])
 def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
     sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
@@ -383,9 +390,10 @@ def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     program (pair_search flushes the bits every 32 tiles) the 33 column tiles are one program of
     two flushes, the second of one tile. Balanced (2 programs per SM: 2 on the interpreter, 264 on
     an H200), programs' ranges start and end inside panels and chunks of 32; with dump_bits every bit
-    of a dumped word (bit 31 included) is an item of dump_items_kernel."""
+    of a dumped word (bit 31 included) is an item of dump_items_kernel ("list": listed by dump_list, 8-row pieces
+    of up to 128 items, so the pieces of full words list theirs in several rounds)."""
     cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7, balanced=balanced,
-                  dump_bits=dump)
+                  dump_bits=bool(dump), dump_list=dump == "list", dump_rows=8 if dump == "list" else 0)
     x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
     h = half_norms(x)
     y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
@@ -842,6 +850,8 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
                   balanced_waves=int(r.integers(0, 4)), tiles_per_program=int(r.choice([1, 2, 7, 32, 64])),
                   block_m=int(r.choice([64, 128])))
     cfg = replace(cfg, dump_bits=bool(balanced and r.random() < 0.5), dump_rows=int(r.choice([0, 16, 256])))
+    if r.random() < 0.5 and cfg.dump_rows <= cfg.block_m:
+        cfg = replace(cfg, dump_list=True)
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -946,6 +956,9 @@ def test_dump_bits_applies_to_balanced_masks_searches_only(monkeypatch):
         with pytest.raises(ValueError, match=f"dump_rows must be 0 or a power of two up to 1024, got {rows!r}"):
             FilterConfig(block_m=64, dump_rows=rows)
     assert FilterConfig(block_m=64, dump_rows=256).dump_rows == 256
+    with pytest.raises(ValueError, match="dump_list needs dump_rows <= block_m .* got dump_rows=256, block_m=64"):
+        FilterConfig(block_m=64, dump_rows=256, dump_list=True)
+    assert FilterConfig(block_m=64, dump_rows=64, dump_list=True).dump_list
     assert FilterConfig(tma=True, tile_masks=True, balanced=3, dump_bits=True).dump_bits
 
 
@@ -1007,16 +1020,19 @@ def test_panel_of_finds_the_panel_holding_each_unit(dev, bm, bn, gram):
 @pytest.mark.parametrize("balanced,tpp,cost,dump", [(1, 32, 0, False), (3, 32, 0, False), (4, 16, 0, False),
                                                     (3, 64, 0, False), (3, 32, 8, False), (2, 32, 40, False),
                                                     (0, 64, 0, False), (0, 16, 0, False), (3, 64, 4, True),
-                                                    (1, 32, 0, True), (4, 16, 40, True)])
+                                                    (1, 32, 0, True), (4, 16, 40, True), (3, 32, 0, "list"),
+                                                    (4, 16, 40, "list")])
 def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
-    programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits)."""
+    programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits;
+    "list": their items listed by dump_list)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
-    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost, dump_bits=dump)
+    cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost,
+                  dump_bits=bool(dump), dump_list=dump == "list")
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()

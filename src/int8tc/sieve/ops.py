@@ -142,6 +142,10 @@ class FilterConfig:
     #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
     #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
     dump_rows: int = 0
+    #: dump_bits: each ``dump_items_kernel`` program lists its piece's items in place of the piece's words, then reads
+    #: them back a block at a time (``_dump_list_items``), instead of finding each item from the words by a search of
+    #: the rows' counts; needs dump_rows <= block_m (a piece within one slot)
+    dump_list: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -159,6 +163,9 @@ class FilterConfig:
         if (isinstance(self.dump_rows, bool) or not isinstance(self.dump_rows, int) or self.dump_rows < 0
                 or self.dump_rows > 1024 or self.dump_rows & (self.dump_rows - 1)):
             raise ValueError(f"dump_rows must be 0 or a power of two up to 1024, got {self.dump_rows!r}")
+        if self.dump_list and self.dump_rows > self.block_m:
+            raise ValueError(f"dump_list needs dump_rows <= block_m (a program's piece within one dump slot), got "
+                             f"dump_rows={self.dump_rows}, block_m={self.block_m}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
@@ -733,7 +740,7 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
-           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
+           ROWS=cfg.dump_rows, LIST=cfg.dump_list, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
            num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
            **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 

@@ -1003,7 +1003,7 @@ def dump_items_kernel(
     out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
-    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None, n_slots_ptr=None,
+    DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None, n_slots_ptr=None, LIST: tl.constexpr = False,
 ):
     """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``). The dump's rows
     (slot s's row r is row s x BLOCK_M + r of them) are taken ROWS at a time (0: BLOCK_M, one slot; fewer: part of a
@@ -1022,6 +1022,12 @@ def dump_items_kernel(
     rid = tl.arange(0, R)
     gid = tl.arange(0, GROUPS)
     n_rows = tl.cast(n_slots, tl.int64) * BLOCK_M
+    if LIST:
+        tl.static_assert(R <= BLOCK_M, "LIST: a piece is one slot or a part of one")
+        _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dump_ptr, n_rows, col_end, out_ptr,
+                         count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, BLOCK_I, GROUPS, perm_ptr, UNSORT,
+                         DP4A, R)
+        return
     for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
         fr = tl.cast(p, tl.int64) * R + rid  # the piece's rows in the dump
         row_w = dump_ptr + (fr // BLOCK_M) * SLOT + DUMP_HEADER + (fr % BLOCK_M) * GROUPS  # their first words
@@ -1058,14 +1064,66 @@ def dump_items_kernel(
 
 
 @triton.jit
-def _dp4a(a, b, DP4A: tl.constexpr):
-    """Sum of the products of the four signed bytes of int32 words a and b (same shapes): one ``dp4a`` on CUDA
-    (DP4A), else the same sum from sign-extended bytes (the CPU interpreter has no inline PTX)."""
+def _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dump_ptr, n_rows, col_end, out_ptr,
+                     count_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr, GROUPS: tl.constexpr, perm_ptr,
+                     UNSORT: tl.constexpr, DP4A: tl.constexpr, R: tl.constexpr):
+    """``dump_items_kernel`` with LIST: a piece (R <= BLOCK_M rows of one slot) lists its items in place of its words
+    and then reads them back BLOCK_I at a time, instead of finding each item from the words. Once the piece's words
+    are in registers (and, by a block barrier, in every thread's), each word writes its set bits, ascending, as
+    (word index * 32 + bit) at their ranks in the piece's item order (the words' exclusive running popcount), over
+    the words themselves: R x GROUPS slots, so a piece of more items lists them in rounds of that many, the words
+    kept in registers. A block of items is then one load whose layout every later step can take (the find's binary
+    search of the rows' counts and its word reloads were rebuilt in each of the item code's layouts). The search
+    rewrites every slot it takes on every call, so the overwritten words are never read again."""
+    SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
+    CAP: tl.constexpr = R * GROUPS
+    rid = tl.arange(0, R)
+    gid = tl.arange(0, GROUPS)
+    widx = rid[:, None] * GROUPS + gid[None, :]  # a word's index in the piece, row-major
+    for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
+        fr0 = tl.cast(p, tl.int64) * R  # the piece's first row in the dump
+        slot = dump_ptr + (fr0 // BLOCK_M) * SLOT
+        region = slot + DUMP_HEADER + (fr0 % BLOCK_M) * GROUPS  # its words, then its items
+        w = tl.load(region + widx, mask=((fr0 + rid) < n_rows)[:, None], other=0)
+        pc = _popc(w)
+        row_pc = tl.sum(pc, axis=1)
+        first = (tl.cumsum(row_pc, axis=0) - row_pc)[:, None] + tl.cumsum(pc, axis=1) - pc  # each word's first rank
+        n_items = tl.sum(row_pc, axis=0)
+        if n_items > 0:
+            ti = tl.load(slot)
+            tj0 = tl.load(slot + 1)
+            row0 = ti * BLOCK_M + (fr0 % BLOCK_M).to(tl.int32)  # the piece's first row of X
+            most = tl.max(tl.max(pc, axis=1), axis=0)
+            tl.debug_barrier()  # every word read before any is overwritten
+            for base in range(0, n_items, CAP):
+                v = w
+                for j in range(0, most):  # the words' j-th set bits
+                    rank = first + j - base
+                    tl.store(region + rank, widx * 32 + _popc((v & (-v)) - 1), mask=(v != 0) & (rank >= 0) & (rank < CAP))
+                    v = v & (v - 1)
+                tl.debug_barrier()  # the round's list stored before it is read
+                for k0 in range(0, tl.minimum(n_items - base, CAP), BLOCK_I):
+                    k = k0 + tl.arange(0, BLOCK_I)
+                    kmask = k < n_items - base
+                    item = tl.load(region + k, mask=kmask, other=0)
+                    wi = item >> 5
+                    _item_hits(row0 + wi // GROUPS, (tj0 + (item & 31)) * BLOCK_N, tl.where(kmask, col_end, 0),
+                               wi % GROUPS, kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr,
+                               count_ptr, capacity, None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr,
+                               UNSORT, DP4A)
+                tl.debug_barrier()  # the round's list read before the next one is stored
+
+
+@triton.jit
+def _dp4a(a, b, c, DP4A: tl.constexpr):
+    """c plus the sum of the products of the four signed bytes of int32 words a and b (same shapes): one ``dp4a``
+    on CUDA (DP4A), else the same sum from sign-extended bytes (the CPU interpreter has no inline PTX)."""
     if DP4A:
-        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, 0;", "=r,r,r", [a, b], dtype=tl.int32,
+        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, $3;", "=r,r,r,r", [a, b, c], dtype=tl.int32,
                                          is_pure=True, pack=1)
     else:
-        s = tl.zeros_like(a)
+        s = c
         for sh in tl.static_range(0, 32, 8):
             s += ((a << (24 - sh)) >> 24) * ((b << (24 - sh)) >> 24)
         return s
@@ -1076,19 +1134,23 @@ def _item_dots_words(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP
                      BLOCK_K: tl.constexpr, DP4A: tl.constexpr):
     """[BLOCK_I, GC] int32: <x_i, y_c> of each item's row i against its columns cols [BLOCK_I, GC] (masked:
     0), the int8 rows read as int32 words, BLOCK_K bytes per step (byte strides and KP multiples of 4)."""
-    KW: tl.constexpr = BLOCK_K // 4
+    KW: tl.constexpr = ITEM_KW if BLOCK_K // 4 > ITEM_KW else BLOCK_K // 4
     xw_ptr = x_ptr.to(tl.pointer_type(tl.int32))
     yw_ptr = y_ptr.to(tl.pointer_type(tl.int32))
     sx = stride_x // 4
     sy = stride_y // 4
-    dot = tl.zeros(cols.shape, dtype=tl.int32)
+    # masked items and columns read row 0 (no masks on the loads: no zero fills); their dots are never used
+    xrow = (tl.where(imask, i, 0)[:, None].to(tl.int64) * sx + tl.zeros_like(cols))[:, :, None]
+    yrow = tl.where(cmask, cols, 0)[:, :, None].to(tl.int64) * sy
+    acc = tl.zeros([cols.shape[0], cols.shape[1], KW], dtype=tl.int32)
     for k0 in tl.static_range(0, KP // 4, KW):
         ks = k0 + tl.arange(0, KW)
-        xw = tl.load(xw_ptr + i[:, None].to(tl.int64) * sx + ks[None, :], mask=imask[:, None], other=0)
-        yw = tl.load(yw_ptr + cols[:, :, None].to(tl.int64) * sy + ks[None, None, :], mask=cmask[:, :, None],
-                     other=0)
-        dot += tl.sum(_dp4a(yw, tl.broadcast_to(xw[:, None, :], yw.shape), DP4A), axis=2)
-    return dot
+        # x's words loaded in the products' layout (each (item, column) reads its row's: L1 hits), not converted
+        acc = _dp4a(tl.load(yw_ptr + yrow + ks[None, None, :]), tl.load(xw_ptr + xrow + ks[None, None, :]), acc, DP4A)
+    return tl.sum(acc, axis=2)
+
+
+ITEM_KW = tl.constexpr(4)
 
 
 @triton.jit(do_not_specialize=["n_tiles", "stride", "region"])
