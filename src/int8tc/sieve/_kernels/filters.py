@@ -1116,14 +1116,14 @@ def _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dum
 
 
 @triton.jit
-def _dp4a(a, b, c, DP4A: tl.constexpr):
-    """c plus the sum of the products of the four signed bytes of int32 words a and b (same shapes): one ``dp4a``
-    on CUDA (DP4A), else the same sum from sign-extended bytes (the CPU interpreter has no inline PTX)."""
+def _dp4a(a, b, DP4A: tl.constexpr):
+    """Sum of the products of the four signed bytes of int32 words a and b (same shapes): one ``dp4a`` on CUDA
+    (DP4A), else the same sum from sign-extended bytes (the CPU interpreter has no inline PTX)."""
     if DP4A:
-        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, $3;", "=r,r,r,r", [a, b, c], dtype=tl.int32,
+        return tl.inline_asm_elementwise("dp4a.s32.s32 $0, $1, $2, 0;", "=r,r,r", [a, b], dtype=tl.int32,
                                          is_pure=True, pack=1)
     else:
-        s = c
+        s = tl.zeros_like(a)
         for sh in tl.static_range(0, 32, 8):
             s += ((a << (24 - sh)) >> 24) * ((b << (24 - sh)) >> 24)
         return s
@@ -1134,23 +1134,19 @@ def _item_dots_words(x_ptr, stride_x, i, imask, y_ptr, stride_y, cols, cmask, KP
                      BLOCK_K: tl.constexpr, DP4A: tl.constexpr):
     """[BLOCK_I, GC] int32: <x_i, y_c> of each item's row i against its columns cols [BLOCK_I, GC] (masked:
     0), the int8 rows read as int32 words, BLOCK_K bytes per step (byte strides and KP multiples of 4)."""
-    KW: tl.constexpr = ITEM_KW if BLOCK_K // 4 > ITEM_KW else BLOCK_K // 4
+    KW: tl.constexpr = BLOCK_K // 4
     xw_ptr = x_ptr.to(tl.pointer_type(tl.int32))
     yw_ptr = y_ptr.to(tl.pointer_type(tl.int32))
     sx = stride_x // 4
     sy = stride_y // 4
-    # masked items and columns read row 0 (no masks on the loads: no zero fills); their dots are never used
-    xrow = (tl.where(imask, i, 0)[:, None].to(tl.int64) * sx + tl.zeros_like(cols))[:, :, None]
-    yrow = tl.where(cmask, cols, 0)[:, :, None].to(tl.int64) * sy
-    acc = tl.zeros([cols.shape[0], cols.shape[1], KW], dtype=tl.int32)
+    dot = tl.zeros(cols.shape, dtype=tl.int32)
     for k0 in tl.static_range(0, KP // 4, KW):
         ks = k0 + tl.arange(0, KW)
-        # x's words loaded in the products' layout (each (item, column) reads its row's: L1 hits), not converted
-        acc = _dp4a(tl.load(yw_ptr + yrow + ks[None, None, :]), tl.load(xw_ptr + xrow + ks[None, None, :]), acc, DP4A)
-    return tl.sum(acc, axis=2)
-
-
-ITEM_KW = tl.constexpr(4)
+        xw = tl.load(xw_ptr + i[:, None].to(tl.int64) * sx + ks[None, :], mask=imask[:, None], other=0)
+        yw = tl.load(yw_ptr + cols[:, :, None].to(tl.int64) * sy + ks[None, None, :], mask=cmask[:, :, None],
+                     other=0)
+        dot += tl.sum(_dp4a(yw, tl.broadcast_to(xw[:, None, :], yw.shape), DP4A), axis=2)
+    return dot
 
 
 @triton.jit(do_not_specialize=["n_tiles", "stride", "region"])
