@@ -231,8 +231,8 @@ def cases():
                  "count_ptr": "*i64", "capacity": "i64"},
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 32, "GROUPS": 16,
                  "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 0}, {"num_warps": 4}))
-    out.append(("dump_items list (32 items, 4 warps)", dump_items_kernel, out[-1][2], {**out[-1][3], "LIST": True},
-                {"num_warps": 4}))
+    out.append(("dump_items list (32 items, 4 warps)", dump_items_kernel, {**out[-1][2], "list_ptr": "*i32"},
+                {**out[-1][3], "LIST": True}, {"num_warps": 4}))
     return out
 
 

@@ -399,7 +399,7 @@ if __name__ == "__main__":
                             "GROUPS": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 32},
                            {"num_warps": 4})
     # FilterConfig.dump_list: a slot's items listed in place of its words, then read back a block at a time
-    CASES["dump_items_list"] = (dump_items_kernel, CASES["dump_items"][1],
+    CASES["dump_items_list"] = (dump_items_kernel, {**CASES["dump_items"][1], "list_ptr": "*i32"},
                                 {**CASES["dump_items"][2], "BLOCK_I": 32, "ROWS": 0, "LIST": True}, {"num_warps": 4})
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles

@@ -1,5 +1,5 @@
-# forty-third session (NOTES.md 92): s193 found the dots' 4-word steps slower (reverted); FilterConfig.dump_list
-# with the original dots against the default, plans at 16384 / 65536 (K = 128) and 1e-2; then ncu's speed-of-light,
+# forty-third session (NOTES.md 92): s193 found the dots' 4-word steps slower (reverted); FilterConfig.dump_list (the lists
+# in the dump's second half, words re-read per round) with the original dots against the default, plans at 16384 / 65536 (K = 128) and 1e-2; then ncu's speed-of-light,
 # scheduler, warp-state and memory sections of dump_items_kernel, find (default) and list, 16384 at 1e-4.
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown} PYTHONPATH=$PWD/src
 S=$OUT/s194; mkdir -p $S

@@ -705,14 +705,16 @@ def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int, 
     computed once; a one-shot call's: room for ``_dump_slot_bound`` slots and None (each program then reserves
     its chunks' slots by one atomic on the search's item counter, which the dump path does not use otherwise,
     and the item kernel reads how many were taken there: no host work or copy per call). Not zeroed: the
-    search writes every slot it takes whole."""
+    search writes every slot it takes whole. ``dump_list``: twice the slots, the second half the item lists."""
     from ._kernels.filters import DUMP_HEADER
 
-    words = DUMP_HEADER.value + cfg.block_m * cfg.column_groups
+    words, halves = DUMP_HEADER.value + cfg.block_m * cfg.column_groups, 2 if cfg.dump_list else 1
     if not plan:
-        return torch.empty((_dump_slot_bound(m, n, gram, cfg, programs), words), dtype=torch.int32, device=dev), None
+        bound = _dump_slot_bound(m, n, gram, cfg, programs)
+        return torch.empty((halves * bound, words), dtype=torch.int32, device=dev), None
     slots = _dump_slots(m, n, gram, cfg, programs)
-    return torch.empty((int(slots[-1]), words), dtype=torch.int32, device=dev), torch.from_numpy(slots).to(dev)
+    return (torch.empty((halves * int(slots[-1]), words), dtype=torch.int32, device=dev),
+            torch.from_numpy(slots).to(dev))
 
 
 def _dump_slot_bound(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int) -> int:
@@ -734,13 +736,15 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
     indices. ``slots_taken`` (a one-shot call's dump): the slots the search took are counted at count[1]."""
     from ._kernels.filters import dump_items_kernel
 
-    if not dump.shape[0]:
+    slots = dump.shape[0] // (2 if cfg.dump_list else 1)  # (dump_list: the second half holds the item lists)
+    if not slots:
         return
-    pieces = triton.cdiv(dump.shape[0] * cfg.block_m, cfg.dump_rows or cfg.block_m)
+    pieces = triton.cdiv(slots * cfg.block_m, cfg.dump_rows or cfg.block_m)
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
-           dump.shape[0], n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
+           slots, n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
-           ROWS=cfg.dump_rows, LIST=cfg.dump_list, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
+           ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
+           **(dict(LIST=True, list_ptr=dump[slots:]) if cfg.dump_list else {}),
            num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
            **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 

@@ -1004,6 +1004,7 @@ def dump_items_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
     DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None, n_slots_ptr=None, LIST: tl.constexpr = False,
+    list_ptr=None,
 ):
     """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``). The dump's rows
     (slot s's row r is row s x BLOCK_M + r of them) are taken ROWS at a time (0: BLOCK_M, one slot; fewer: part of a
@@ -1012,7 +1013,8 @@ def dump_items_kernel(
     slot's header (ti, tj0) against group g of tile tj0 + t, written as ``mask_items_kernel``'s items (``_item_hits``:
     recomputed, tested exactly, one relaxed atomic per BLOCK_I items reserves their records). Item k of a block is
     found without compacting anything: its row by a binary search of the rows' running popcounts (``tl.gather``, one
-    step per bit of ROWS), its word from that row's words reloaded, its bit by clearing the word's lower set bits."""
+    step per bit of ROWS), its word from that row's words reloaded, its bit by clearing the word's lower set bits.
+    LIST (FilterConfig.dump_list; ROWS <= BLOCK_M): the items listed first, in list_ptr (``_dump_list_items``)."""
     if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
         goal = tl.load(goal_ptr)
     if n_slots_ptr is not None:  # (a one-shot call's: the slots its search took, of n_slots)
@@ -1024,9 +1026,9 @@ def dump_items_kernel(
     n_rows = tl.cast(n_slots, tl.int64) * BLOCK_M
     if LIST:
         tl.static_assert(R <= BLOCK_M, "LIST: a piece is one slot or a part of one")
-        _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dump_ptr, n_rows, col_end, out_ptr,
-                         count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, BLOCK_I, GROUPS, perm_ptr, UNSORT,
-                         DP4A, R)
+        _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dump_ptr, list_ptr, n_rows, col_end,
+                         out_ptr, count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, BLOCK_I, GROUPS, perm_ptr,
+                         UNSORT, DP4A, R)
         return
     for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
         fr = tl.cast(p, tl.int64) * R + rid  # the piece's rows in the dump
@@ -1064,55 +1066,72 @@ def dump_items_kernel(
 
 
 @triton.jit
-def _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dump_ptr, n_rows, col_end, out_ptr,
-                     count_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+def _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dump_ptr, list_ptr, n_rows, col_end,
+                     out_ptr, count_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                      BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr, GROUPS: tl.constexpr, perm_ptr,
                      UNSORT: tl.constexpr, DP4A: tl.constexpr, R: tl.constexpr):
-    """``dump_items_kernel`` with LIST: a piece (R <= BLOCK_M rows of one slot) lists its items in place of its words
-    and then reads them back BLOCK_I at a time, instead of finding each item from the words. Once the piece's words
-    are in registers (and, by a block barrier, in every thread's), each word writes its set bits, ascending, as
-    (word index * 32 + bit) at their ranks in the piece's item order (the words' exclusive running popcount), over
-    the words themselves: R x GROUPS slots, so a piece of more items lists them in rounds of that many, the words
-    kept in registers. A block of items is then one load whose layout every later step can take (the find's binary
-    search of the rows' counts and its word reloads were rebuilt in each of the item code's layouts). The search
-    rewrites every slot it takes on every call, so the overwritten words are never read again."""
+    """``dump_items_kernel`` with LIST: a piece (R <= BLOCK_M rows of one slot) lists its items, then reads them
+    back BLOCK_I at a time, instead of finding each item from the words. Each word writes its set bits, ascending,
+    as (word index * 32 + bit) at their ranks in the piece's item order (the words' exclusive running popcount) into
+    the piece's list, at the same place in ``list_ptr`` (the dump's second half) as its words in the dump: R x GROUPS
+    entries, so a piece of more items lists them in rounds of that many, each round reading the words again (nothing
+    held in registers across the item blocks). A block of items is then one load whose layout every later step can
+    take (the find's binary search of the rows' counts and its word reloads were rebuilt in each of the item code's
+    layouts: NOTES.md 92)."""
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
     CAP: tl.constexpr = R * GROUPS
     rid = tl.arange(0, R)
     gid = tl.arange(0, GROUPS)
-    widx = rid[:, None] * GROUPS + gid[None, :]  # a word's index in the piece, row-major
+    # a word's index in the piece, row-major; its address of unknown stride, as the list's stores: one layout for the
+    # words and the list (otherwise three conversions and eight barriers per listing pass)
+    widx = rid[:, None] * GROUPS + gid[None, :]
+    wofs = widx * (1 + (n_rows >> 62)).to(tl.int32)
     for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
         fr0 = tl.cast(p, tl.int64) * R  # the piece's first row in the dump
         slot = dump_ptr + (fr0 // BLOCK_M) * SLOT
-        region = slot + DUMP_HEADER + (fr0 % BLOCK_M) * GROUPS  # its words, then its items
-        w = tl.load(region + widx, mask=((fr0 + rid) < n_rows)[:, None], other=0)
-        pc = _popc(w)
-        row_pc = tl.sum(pc, axis=1)
-        first = (tl.cumsum(row_pc, axis=0) - row_pc)[:, None] + tl.cumsum(pc, axis=1) - pc  # each word's first rank
+        ofs = (fr0 // BLOCK_M) * SLOT + DUMP_HEADER + (fr0 % BLOCK_M) * GROUPS  # its words in the dump
+        wmask = ((fr0 + rid) < n_rows)[:, None]
+        row_pc = tl.sum(_popc(tl.load(dump_ptr + ofs + wofs, mask=wmask, other=0)), axis=1)
         n_items = tl.sum(row_pc, axis=0)
         if n_items > 0:
             ti = tl.load(slot)
             tj0 = tl.load(slot + 1)
             row0 = ti * BLOCK_M + (fr0 % BLOCK_M).to(tl.int32)  # the piece's first row of X
-            most = tl.max(tl.max(pc, axis=1), axis=0)
-            tl.debug_barrier()  # every word read before any is overwritten
+            items = list_ptr + ofs
             for base in range(0, n_items, CAP):
-                v = w
-                for j in range(0, most):  # the words' j-th set bits
-                    rank = first + j - base
-                    tl.store(region + rank, widx * 32 + _popc((v & (-v)) - 1), mask=(v != 0) & (rank >= 0) & (rank < CAP))
+                # the words again (L1 hits) and all that follows from them made anew each round from base, so
+                # that nothing is hoisted out of the rounds and held in registers across the item blocks
+                z = _opaque_zero(base, DP4A)
+                v = tl.load(dump_ptr + ofs + (wofs + z), mask=((fr0 + rid + z) < n_rows)[:, None], other=0)
+                pc = _popc(v)
+                rpc = tl.sum(pc, axis=1)
+                rank = (tl.cumsum(rpc, axis=0) - rpc)[:, None] + tl.cumsum(pc, axis=1) - pc - base
+                for j in range(0, tl.max(tl.max(pc, axis=1), axis=0)):  # the words' j-th set bits
+                    tl.store(items + rank, (widx + z) * 32 + _popc((v & (-v)) - 1),
+                             mask=(v != 0) & (rank >= 0) & (rank < CAP))
                     v = v & (v - 1)
+                    rank += 1
                 tl.debug_barrier()  # the round's list stored before it is read
                 for k0 in range(0, tl.minimum(n_items - base, CAP), BLOCK_I):
                     k = k0 + tl.arange(0, BLOCK_I)
                     kmask = k < n_items - base
-                    item = tl.load(region + k, mask=kmask, other=0)
+                    item = tl.load(items + k, mask=kmask, other=0)
                     wi = item >> 5
                     _item_hits(row0 + wi // GROUPS, (tj0 + (item & 31)) * BLOCK_N, tl.where(kmask, col_end, 0),
                                wi % GROUPS, kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr,
                                count_ptr, capacity, None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr,
                                UNSORT, DP4A)
-                tl.debug_barrier()  # the round's list read before the next one is stored
+                tl.debug_barrier()  # the round's list read before the next round's is stored
+
+
+@triton.jit
+def _opaque_zero(x, ASM: tl.constexpr):
+    """0, computed from x by inline PTX the compiler cannot see through (ASM; else plain 0): an expression that adds it
+    depends on x, so it is not hoisted out of x's loop (and held in registers across that loop's body)."""
+    if ASM:
+        return tl.inline_asm_elementwise("and.b32 $0, $1, 0;", "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)
+    else:
+        return 0
 
 
 @triton.jit
