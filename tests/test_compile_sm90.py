@@ -398,7 +398,7 @@ if __name__ == "__main__":
                            {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "BLOCK_I": 16,
                             "GROUPS": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "ROWS": 32},
                            {"num_warps": 4})
-    # FilterConfig.dump_list: a slot's items listed in place of its words, then read back a block at a time
+    # FilterConfig.dump_list: a slot's items listed (in the dump's second half), then read back a block at a time
     CASES["dump_items_list"] = (dump_items_kernel, {**CASES["dump_items"][1], "list_ptr": "*i32"},
                                 {**CASES["dump_items"][2], "BLOCK_I": 32, "ROWS": 0, "LIST": True}, {"num_warps": 4})
 

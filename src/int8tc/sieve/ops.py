@@ -142,7 +142,7 @@ class FilterConfig:
     #: dump_bits: the dump's rows per program of ``dump_items_kernel`` (0: block_m, one slot; else a power of two
     #: up to 1024: below block_m a part of a slot, above it dump_rows / block_m whole slots)
     dump_rows: int = 0
-    #: dump_bits: each ``dump_items_kernel`` program lists its piece's items in place of the piece's words, then reads
+    #: dump_bits: each ``dump_items_kernel`` program lists its piece's items (in the dump's second half), then reads
     #: them back a block at a time (``_dump_list_items``), instead of finding each item from the words by a search of
     #: the rows' counts; needs dump_rows <= block_m (a piece within one slot) and twice the dump. Measured (NOTES.md
     #: 92, H100): 22% faster plans at hit rate 1e-2 (16384 vectors), 3-4% slower at 1e-4 and 1e-6, so off by default
