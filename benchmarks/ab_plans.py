@@ -65,6 +65,8 @@ def main():
                         "and use its sustained rate for the %% column instead of --roof")
     p.add_argument("--warmup-ms", type=float, default=300.0, help="each window's warm-up of its own calls")
     p.add_argument("--csv")
+    p.add_argument("--regs", action="store_true",
+                   help="print every compiled build of the filter kernels used (registers, spills, warps) at the end")
     args = p.parse_args()
     if args.roof_seconds > 0:
         from int8tc.bench.filters import roof
@@ -121,6 +123,26 @@ def main():
     print(f"\n{'M':>6} {'rate':>6} {'config':>10} {'ms':>8} {'TOPS':>6} {'%roof':>6}")
     for r in rows:
         print(f"{r['m']:>6} {r['rate']:>6} {r['config']:>10} {r['time_ms']:>8} {r['tops']:>6} {r['pct_roof']:>6}")
+    if args.regs:
+        print_builds()
+
+
+def print_builds():
+    """Each compiled build of the filter kernels in this process: registers, spill bytes, warps (the GPU's own
+    builds, which can differ from benchmarks/static_kernels.py's: NOTES.md 92)."""
+    import triton
+
+    from int8tc.sieve._kernels import filters
+
+    for name in sorted(dir(filters)):
+        fn = getattr(filters, name)
+        if not isinstance(fn, triton.runtime.jit.JITFunction) or not name.endswith("_kernel"):
+            continue
+        for dev, cache in fn.device_caches.items():
+            for kern in cache[0].values():
+                kern._init_handles()
+                print(f"build {name} device {dev}: {kern.n_regs} registers, {kern.n_spills} spill bytes, "
+                      f"{kern.metadata.num_warps} warps")
 
 
 if __name__ == "__main__":
