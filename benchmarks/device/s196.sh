@@ -8,7 +8,7 @@ nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | te
 timeout 220 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 --rounds 3 --roof-seconds 2 --regs \
     --variants "w8:item_warps=8" "w8r96:item_warps=8;item_maxnreg=96" "b64w8:item_block=64;item_warps=8" \
     "b64w8r80:item_block=64;item_warps=8;item_maxnreg=80" "r96:item_maxnreg=96" "r80:item_maxnreg=80" \
-    "w2r96:item_warps=2;item_maxnreg=96" \
+    "w2r96:item_warps=2;item_maxnreg=96" "b64w8d128:item_block=64;item_warps=8;dump_rows=128" \
     --csv $S/ab_items.csv > $S/ab_items.txt 2>&1
 echo "ab items rc $?"; grep -A20 "^     M" $S/ab_items.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_items.txt | head -5
 timeout 150 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 --rounds 3 --roof-seconds 1 --regs \
