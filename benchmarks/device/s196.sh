@@ -1,14 +1,14 @@
 # forty-fourth session (NOTES.md 93): the item kernel's occupancy knobs (NOTES 92's next lever: more warps per item
-# program, register caps for more programs per SM, 64-item blocks so that a slot is one block) and a few search knobs,
+# program, register caps for more programs per SM (static, sm_90a: 8 warps 105 registers, at 80 no spill), 64-item blocks so that a slot is one block) and a few search knobs,
 # plans at 16384 (K = 128, same process, records checked), the GPU's own builds' registers; then ncu's warp-stall
 # samples per SASS instruction of dump_items_kernel (s192's, never run).
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown} PYTHONPATH=$PWD/src
 S=$OUT/s196; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 timeout 220 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 --rounds 3 --roof-seconds 2 --regs \
-    --variants "w8:item_warps=8" "w8r96:item_warps=8;item_maxnreg=96" "b64w8:item_block=64;item_warps=8" \
-    "b64w8r80:item_block=64;item_warps=8;item_maxnreg=80" "r96:item_maxnreg=96" "r80:item_maxnreg=80" \
-    "w2r96:item_warps=2;item_maxnreg=96" "b64w8d128:item_block=64;item_warps=8;dump_rows=128" \
+    --variants "w8:item_warps=8" "w8r80:item_warps=8;item_maxnreg=80" "w8r72:item_warps=8;item_maxnreg=72" \
+    "w8r64:item_warps=8;item_maxnreg=64" "b64w8:item_block=64;item_warps=8" "r96:item_maxnreg=96" \
+    "w8r80d128:item_warps=8;item_maxnreg=80;dump_rows=128" \
     --csv $S/ab_items.csv > $S/ab_items.txt 2>&1
 echo "ab items rc $?"; grep -A20 "^     M" $S/ab_items.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_items.txt | head -5
 timeout 150 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 --rounds 3 --roof-seconds 1 --regs \
