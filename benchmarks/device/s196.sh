@@ -1,7 +1,7 @@
 # forty-fourth session (NOTES.md 93): the item kernel's occupancy knobs (NOTES 92's next lever: more warps per item
 # program, register caps for more programs per SM (static, sm_90a: 8 warps 105 registers, at 80 no spill), 64-item blocks so that a slot is one block) and a few search knobs,
 # plans at 16384 (K = 128, same process, records checked), the GPU's own builds' registers; then ncu's warp-stall
-# samples per SASS instruction of dump_items_kernel (s192's, never run).
+# samples per SASS instruction of dump_items_kernel (s192's, never run); the balanced search's program ends (TRACE).
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown} PYTHONPATH=$PWD/src
 S=$OUT/s196; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
@@ -15,6 +15,8 @@ timeout 150 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 --rounds 
     --variants "st4:num_stages=4" "c2:panel_cost=2" "c8:panel_cost=8" "r160:maxnreg=160" "r176:maxnreg=176" \
     --csv $S/ab_search.csv > $S/ab_search.txt 2>&1
 echo "ab search rc $?"; grep -A16 "^     M" $S/ab_search.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_search.txt | head -5
+timeout 60 python3 benchmarks/trace_balanced.py --m 16384 --rates 1e-4,1e-6 --out $S/trace.csv > $S/trace.txt 2>&1
+echo "trace rc $?"; cat $S/trace.txt | head -30
 grep "^build" $S/ab_items.txt $S/ab_search.txt | sort -u | head -30
 timeout 150 ncu --clock-control none -k regex:dump_items --launch-skip 2 --launch-count 1 --section SourceCounters \
     --section WarpStateStats --page source --print-source sass --csv \
