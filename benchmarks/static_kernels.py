@@ -199,9 +199,6 @@ def cases():
     out.append(("pair_search default g16 t64 balanced hy_ptr dump_bits one-shot (slots taken by an atomic)",
                 pair_search_tma_kernel, dict(ps128, hy_ptr="*i32", dump_ptr="*i32"), {**base, "DUMP": 1},
                 {"num_warps": 4, "maxnreg": 168}))
-    out.append(("pair_search default g16 t64 balanced hy_ptr dump_bits pool (FilterConfig.pool)",
-                pair_search_tma_kernel, dict(ps128, hy_ptr="*i32", dump_ptr="*i32", slots_ptr="*i64", pool_ptr="*i32"),
-                {**base, "DUMP": 1, "POOL_PCT": 10, "POOL_UNITS": 8}, {"num_warps": 4, "maxnreg": 168}))
     out.append(("bucket tma 64x64x128 s3 masks cap128", bucket_tma_kernel,
                 dict(b_tma, items_ptr="*i32", item_count_ptr="*i64", item_cap="i64"),
                 {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 128, "NUM_STAGES": 3, "ROW_HITS": False,

@@ -84,8 +84,6 @@ def main():
     yd = xd if cfg.block_n == cfg.block_m else _descriptor(xp, cfg.block_n, bk)  # as _launch_pair_search
     hd = _h_descriptor(h, cfg.block_n)
     trace = torch.zeros((programs, SLOTS), dtype=torch.int64, device="cuda")
-    if "POOL_PCT" in opts:  # (FilterConfig.pool: its counters, left zero by each search)
-        opts["pool_ptr"] = torch.zeros(2, dtype=torch.int32, device="cuda")
     for rate in (float(v) for v in args.rates.split(",")):
         goal = _quantile(vals, rate)
         cap = int(4 * rate * m * (m - 1) // 2) + 4096

@@ -389,10 +389,6 @@ if __name__ == "__main__":
     CASES["pair_search_tma_masks_dump"] = (fn, {**sig, "hy_ptr": "*i32", "dump_ptr": "*i32", "slots_ptr": "*i64",
                                                 "goal_ptr": "*i32", "status_ptr": "*i64"},
                                            {**consts, "BALANCED": True, "PANEL_COST": 4, "DUMP": 1}, opts)
-    # FilterConfig.pool (NOTES.md 93): the same with the last units in a shared pool of ranges
-    CASES["pair_search_tma_masks_dump_pool"] = (fn, {**CASES["pair_search_tma_masks_dump"][1], "pool_ptr": "*i32"},
-                                                {**consts, "BALANCED": True, "PANEL_COST": 4, "DUMP": 1,
-                                                 "POOL_PCT": 10, "POOL_UNITS": 8}, opts)
     from int8tc.sieve._kernels.filters import dump_items_kernel
 
     CASES["dump_items"] = (dump_items_kernel,

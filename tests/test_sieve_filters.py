@@ -45,21 +45,16 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_list=True),
                         replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
                                 balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, dump_rows=4,
-                                dump_list=True),
-                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, pool=50, pool_units=3),
-                        replace(TMA_CFG, block_n=32, tiles_per_program=3, tile_masks=True, balanced=5, panel_cost=3,
-                                norm_bound=1, pool=30, pool_units=1)],
+                                dump_list=True)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
                      "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
-                     "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list",
-                     "tma-masks-balanced3-dump-pool50-u3", "tma-masks-16x32-t3-balanced5-cost3-bound-pool30-u1"])
+                     "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list"])
 #: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
 PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
-             "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list",
-             "tma-masks-balanced3-dump-pool50-u3", "tma-masks-16x32-t3-balanced5-cost3-bound-pool30-u1")
+             "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -820,14 +815,6 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
         FilterConfig(tma=True, tile_masks=True, balanced=1, balanced_waves=-1)
     with pytest.raises(ValueError, match="balanced=2 needs tile_masks=True"):
         FilterConfig(tma=True, balanced=2)
-    for bad in (-1, 91, True, 2.5):
-        with pytest.raises(ValueError, match=f"pool must be an int in 0..90 .*got {bad!r}"):
-            FilterConfig(tma=True, tile_masks=True, balanced=1, pool=bad)
-    for bad in (0, 4097, False):
-        with pytest.raises(ValueError, match=f"pool_units must be an int in 1..4096, got {bad!r}"):
-            FilterConfig(tma=True, tile_masks=True, balanced=1, pool=10, pool_units=bad)
-    with pytest.raises(ValueError, match="pool=10 needs balanced > 0"):
-        FilterConfig(tma=True, tile_masks=True, pool=10)
     for bad in (dict(column_groups=4), dict(column_groups=16, block_n=16, tma=True, tile_masks=True)):
         with pytest.raises(ValueError, match="column_groups must be 8 or 16 with block_n >= 2 x column_groups"):
             FilterConfig(**bad)
@@ -865,8 +852,6 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     cfg = replace(cfg, dump_bits=bool(balanced and r.random() < 0.5), dump_rows=int(r.choice([0, 16, 256])))
     if r.random() < 0.5 and cfg.dump_rows <= cfg.block_m:
         cfg = replace(cfg, dump_list=True)
-    if balanced and r.random() < 0.5:  # (drawn last: the draws above are the seeds' earlier schedules)
-        cfg = replace(cfg, pool=int(r.choice([5, 30, 90])), pool_units=int(r.choice([1, 3, 8, 40])))
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),
@@ -907,18 +892,15 @@ def test_pair_grid_chooses_the_balanced_schedule_below_its_waves():
 
 
 def _chunks_py(m: int, n: int, gram: bool, cfg, programs: int) -> list[int]:
-    """Chunks per range of the balanced schedule (each program's own, then the pool's: FilterConfig.pool), walked
-    as ``_pair_balanced`` walks them (Python integers)."""
+    """Chunks per program of the balanced schedule, walked as ``_pair_balanced`` walks them (Python integers)."""
     bm, bn, cost = cfg.block_m, cfg.block_n, cfg.panel_cost
     n_tiles, panels = -(-n // bn), -(-m // bm)
     chunk = min(cfg.tiles_per_program, 32)
     starts = [_units_before_py(p, n_tiles, gram, bm, bn, cost) for p in range(panels + 1)]
     total = starts[-1]
-    own = total - total * cfg.pool // 100
-    ranges = [(p * own // programs, (p + 1) * own // programs) for p in range(programs)]
-    ranges += [(u, min(u + cfg.pool_units, total)) for u in range(own, total, cfg.pool_units)]
     out = []
-    for u, u_end in ranges:
+    for p in range(programs):
+        u, u_end = p * total // programs, (p + 1) * total // programs
         ti = max(q for q in range(panels) if starts[q] <= u) if u < total else panels
         c = 0
         while u < u_end:
@@ -935,9 +917,8 @@ def _chunks_py(m: int, n: int, gram: bool, cfg, programs: int) -> list[int]:
 def test_dump_slots_count_every_programs_chunks():
     """``_dump_slots`` (FilterConfig.dump_bits: each program's first dump slot, from the units' cuts in closed
     form) against the walk, chunk by chunk: Gram and cross searches, programs from 1 to past the units, panel
-    costs 0 and 4, chunks of 3, 32 (tiles_per_program 64) and 16, 64- and 128-row panels, with and without a pool
-    (FilterConfig.pool: its ranges' slots after the programs'); ``_dump_slot_bound`` (a one-shot call's dump) at
-    least their total."""
+    costs 0 and 4, chunks of 3, 32 (tiles_per_program 64) and 16, 64- and 128-row panels; ``_dump_slot_bound`` (a
+    one-shot call's dump) at least their total."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG as D
     from int8tc.sieve.ops import _dump_slot_bound, _dump_slots
 
@@ -947,13 +928,11 @@ def test_dump_slots_count_every_programs_chunks():
     for m, n in sizes:
         for gram in ((True, False) if m == n else (False,)):
             for cfg in (D, replace(D, panel_cost=0, tiles_per_program=3), replace(D, block_m=128, block_n=64,
-                                                                                  tiles_per_program=16),
-                        replace(D, pool=15), replace(D, panel_cost=0, tiles_per_program=3, pool=90, pool_units=1),
-                        replace(D, block_m=128, block_n=64, tiles_per_program=16, pool=40, pool_units=37)):
+                                                                                  tiles_per_program=16)):
                 for programs in (1, 3, 396, 5000):
                     slots = _dump_slots(m, n if not gram else m, gram, cfg, programs)
+                    assert slots[0] == 0 and len(slots) == programs + 1
                     want = _chunks_py(m, m if gram else n, gram, cfg, programs)
-                    assert slots[0] == 0 and len(slots) == len(want) + 1 >= programs + 1
                     assert list(np.diff(slots)) == want, (m, n, gram, cfg.panel_cost, programs)
                     assert _dump_slot_bound(m, m if gram else n, gram, cfg, programs) >= slots[-1]
 
@@ -1042,21 +1021,18 @@ def test_panel_of_finds_the_panel_holding_each_unit(dev, bm, bn, gram):
                                                     (3, 64, 0, False), (3, 32, 8, False), (2, 32, 40, False),
                                                     (0, 64, 0, False), (0, 16, 0, False), (3, 64, 4, True),
                                                     (1, 32, 0, True), (4, 16, 40, True), (3, 32, 0, "list"),
-                                                    (4, 16, 40, "list"), (3, 64, 4, "pool"), (3, 32, 0, "pool-items")])
+                                                    (4, 16, 40, "list")])
 def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
     programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits;
-    "list": their items listed by dump_list; "pool": with a pool of the last 20% of the units in ranges of 5 units,
-    FilterConfig.pool, whose counters every search leaves zero; "pool-items": the pool without the dump)."""
+    "list": their items listed by dump_list)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
-    pool = str(dump).startswith("pool")
     cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost,
-                  dump_bits=bool(dump) and dump != "pool-items", dump_list=dump == "list", pool=20 if pool else 0,
-                  pool_units=5)
+                  dump_bits=bool(dump), dump_list=dump == "list")
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()
@@ -1076,8 +1052,6 @@ def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
         for _ in range(2):  # a replay on the same buffers
             got = plan(goal, x, h, y, hy, deterministic=True)
         np.testing.assert_array_equal(got.valid().cpu().numpy(), expect)
-        if pool:
-            assert plan._pool.tolist() == [0, 0]
         hits = pair_search(x, h, goal, len(expect) // 2, y, hy, config=cfg)
         assert hits.total == len(expect) and hits.kept == len(expect) // 2
         assert {tuple(r) for r in hits.valid().cpu().numpy().tolist()} <= {tuple(r) for r in expect.tolist()}

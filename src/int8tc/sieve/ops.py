@@ -107,12 +107,6 @@ class FilterConfig:
     #: chunk) grid would fill fewer than w waves of balanced x SMs programs (larger ones keep the grid,
     #: which measured faster there: NOTES.md 65)
     balanced_waves: int = 0
-    #: the balanced schedule (pair_search): percent of its units (the last ones in its panel-major order) left out of
-    #: the programs' own ranges to a pool that programs take ranges of ``pool_units`` units from, by an atomic, once
-    #: their own range is done (``_pair_balanced``): an SM's third block runs its tiles ~15% slower than its first two
-    #: (NOTES.md 80), so with fixed ranges the search ends with the third blocks alone. 0 = off (0..90)
-    pool: int = 0
-    pool_units: int = 8
     #: register cap per thread passed to the compiler (Triton's ``maxnreg``): 128 allows 4 blocks
     #: of 4 warps per SM, 168 three; None leaves ptxas free (it takes up to 255). Spills are
     #: reported by benchmarks/static_kernels.py (NOTES.md 53).
@@ -181,13 +175,6 @@ class FilterConfig:
             raise ValueError(f"panel_cost must be an int in 0..64 (column tiles), got {self.panel_cost!r}")
         if isinstance(self.balanced_waves, bool) or not isinstance(self.balanced_waves, int) or self.balanced_waves < 0:
             raise ValueError(f"balanced_waves must be an int >= 0, got {self.balanced_waves!r}")
-        if isinstance(self.pool, bool) or not isinstance(self.pool, int) or not 0 <= self.pool <= 90:
-            raise ValueError(f"pool must be an int in 0..90 (percent of the balanced schedule's units; 0 = off), "
-                             f"got {self.pool!r}")
-        if isinstance(self.pool_units, bool) or not isinstance(self.pool_units, int) or not 1 <= self.pool_units <= 4096:
-            raise ValueError(f"pool_units must be an int in 1..4096, got {self.pool_units!r}")
-        if self.pool and not self.balanced:
-            raise ValueError(f"pool={self.pool} needs balanced > 0 (the pool holds the balanced schedule's last units)")
         if self.balanced and not self.tile_masks:
             raise ValueError(f"balanced={self.balanced} needs tile_masks=True (the balanced schedule walks its range in "
                              f"chunks whose bits are flushed to items)")
@@ -665,22 +652,17 @@ def sort_by_norm(yp: torch.Tensor, hy: torch.Tensor, block_n: int, out: tuple | 
 def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, capacity: int, gram: bool,
                         cfg: FilterConfig, hmin: torch.Tensor | None = None, perm: torch.Tensor | None = None,
                         dump: tuple[torch.Tensor, torch.Tensor] | None = None,
-                        inputs: tuple[torch.Tensor, torch.Tensor] | None = None,
-                        pool: torch.Tensor | None = None) -> None:
+                        inputs: tuple[torch.Tensor, torch.Tensor] | None = None) -> None:
     """Enqueue a pair search's kernels (the search, then the item kernel of ``defer_rows`` /
     ``tile_masks``) on validated, padded inputs; no host sync (also what ``PairSearchPlan`` captures).
     ``hmin`` and ``perm`` (each column tile's least h_j and the order's permutation, ``sort_by_norm``): the
     search runs ``norm_bound``'s test on the ordered vectors, and both kernels write the caller's indices.
     ``dump``: ``_dump_buffers``' (dump, slots) where ``dump_bits`` applies (None: allocated here). ``inputs``
     (goal [1] int32, status; a plan's dump_bits search, with hx = h and goal 0): the kernels read the goal there
-    and the search does the plan's input pass (its range partials into status, the counters zeroed). ``pool``
-    (FilterConfig.pool on the balanced schedule): its two int32 counters, zero (the search leaves them so; None: new
-    zeros)."""
+    and the search does the plan's input pass (its range partials into status, the counters zeroed)."""
     from ._kernels.filters import pair_search_kernel, pair_search_tma_kernel
 
     grid, opts = _pair_grid(m, n, gram, cfg, xp.device)
-    if "POOL_PCT" in opts:
-        opts["pool_ptr"] = pool if pool is not None else torch.zeros(2, dtype=torch.int32, device=xp.device)
     kp, bk = xp.shape[1], _block_k(xp.shape[1], cfg)
     dumped = cfg.dump_bits and opts.get("BALANCED", False)
     if dumped:
@@ -744,16 +726,7 @@ def _dump_slot_bound(m: int, n: int, gram: bool, cfg: FilterConfig, programs: in
     tiles = np.full(panels, n_tiles, dtype=np.int64)
     if gram:  # panel t from the tile holding column t * block_m (``_first_tile``)
         tiles -= np.arange(panels, dtype=np.int64) * cfg.block_m // cfg.block_n
-    return int(np.sum(-(-tiles // chunk))) + programs - 1 + _pool_split(m, n, gram, cfg)[1]
-
-
-def _pool_split(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int]:
-    """(units of the programs' own ranges, ranges in the pool) of a balanced search with ``cfg.pool`` (the kernel's
-    split, ``_pair_balanced``: the pool is the last floor(W x pool / 100) of the W units, in ranges of pool_units)."""
-    tiles, panels = _pair_tiles(m, n, gram, cfg)
-    total = tiles + panels * cfg.panel_cost
-    shared = total * cfg.pool // 100
-    return total - shared, -(-shared // cfg.pool_units)
+    return int(np.sum(-(-tiles // chunk))) + programs - 1
 
 
 def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
@@ -785,10 +758,7 @@ def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device)
         programs = cfg.balanced * _sm_count(dev)
         tiles, panels = _pair_tiles(m, n, gram, cfg)
         if not cfg.balanced_waves or tiles // cfg.tiles_per_program + panels < cfg.balanced_waves * programs:
-            opts = dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
-            if cfg.pool:
-                opts.update(POOL_PCT=cfg.pool, POOL_UNITS=cfg.pool_units)
-            return (min(programs, tiles + panels * cfg.panel_cost),), opts
+            return (min(programs, tiles + panels * cfg.panel_cost),), dict(BALANCED=True, PANEL_COST=cfg.panel_cost)
     return (triton.cdiv(m, cfg.block_m), triton.cdiv(triton.cdiv(n, cfg.block_n), cfg.tiles_per_program)), {}
 
 
@@ -814,11 +784,10 @@ def _pair_tiles(m: int, n: int, gram: bool, cfg: FilterConfig) -> tuple[int, int
 
 
 def _dump_slots(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int) -> np.ndarray:
-    """[programs + 1 + pool ranges] int64: range r of the balanced schedule (program r's own, then pool range
-    r - programs: ``cfg.pool``) writes its chunks' bits at dump slots slots[r] .. slots[r + 1] - 1 (one per chunk:
-    each (panel, range) piece of its units cut in min(tiles_per_program, 32) tiles; the kernel's walk,
-    ``_pair_balanced``). Exact, from the units' boundaries: the programs' cuts p W' / P (W' the units outside the
-    pool), the pool's every pool_units units, and every panel's tile range [start + panel_cost, end)."""
+    """[programs + 1] int64: program p of the balanced schedule writes its chunks' bits at dump slots
+    slots[p] .. slots[p + 1] - 1 (one per chunk: each (panel, range) piece of its units cut in
+    min(tiles_per_program, 32) tiles; the kernel's walk, ``_pair_balanced``). Exact, from the units'
+    boundaries: the programs' cuts p W / P and every panel's tile range [start + panel_cost, end)."""
     bm, bn, pc = cfg.block_m, cfg.block_n, cfg.panel_cost
     chunk = min(cfg.tiles_per_program, 32)
     n_tiles, panels = -(-n // bn), -(-m // bm)
@@ -833,10 +802,7 @@ def _dump_slots(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int) ->
         before = q * n_tiles - (r * (qq * (qq - 1) // 2) + qq * (q - r * qq))
     starts = pc * q + before  # panel q's units start here; its tiles at starts[q] + pc .. starts[q + 1] - 1
     total = int(starts[-1])
-    own, n_pool = _pool_split(m, n, gram, cfg)
-    cuts = np.concatenate([np.arange(programs + 1, dtype=np.int64) * own // programs,
-                           np.minimum(own + np.arange(1, n_pool + 1, dtype=np.int64) * cfg.pool_units, total)])
-    programs += n_pool  # (ranges)
+    cuts = np.arange(programs + 1, dtype=np.int64) * total // programs
     lo = starts[:-1] + pc
     hi = starts[1:]
     b = np.unique(np.concatenate([cuts, lo, hi]))

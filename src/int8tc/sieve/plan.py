@@ -121,8 +121,6 @@ class PairSearchPlan:
                             torch.empty(-(-n // self.config.block_n), dtype=torch.int32, device=dev))
         programs = _dump_applies(m, n, self.gram, self.config, dev)  # FilterConfig.dump_bits: the dump, once
         self._dump = _dump_buffers(m, n, self.gram, self.config, programs, dev, plan=True) if programs else None
-        # FilterConfig.pool: the balanced search's pool counters (zero; each search leaves them zero)
-        self._pool = torch.zeros(2, dtype=torch.int32, device=dev) if self.config.pool else None
         self._goal = torch.zeros(1, dtype=torch.int32, device=dev)
         self._goal_value = 0  # what _goal holds (a call with the same goal writes nothing: no fill node)
         self._records, self._buf, _ = _record_buffers(self.capacity, dev, self.config)
@@ -166,13 +164,13 @@ class PairSearchPlan:
                 xp = yp
         if self._dump is not None and perm is None:  # dump_bits: the search does the input pass, reads the goal
             _launch_pair_search(xp, self._h, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
-                                self.config, dump=self._dump, inputs=(self._goal, self._status), pool=self._pool)
+                                self.config, dump=self._dump, inputs=(self._goal, self._status))
             return
         # the range pass (it zeroes the counters) writes the row limits h - goal
         _range_pass(hy if self.gram else self._h, None if self.gram else self._hy, self._status, self._goal, self._hxg)
         if m and n:
             _launch_pair_search(xp, self._hxg, yp, hy, m, n, 0, self._buf, self._status[:2], self.capacity, self.gram,
-                                self.config, hmin, perm, self._dump, pool=self._pool)
+                                self.config, hmin, perm, self._dump)
 
     def _capture(self) -> None:
         # the warm-up run with a goal no pair meets (the zero inputs would all hit)

@@ -328,8 +328,7 @@ def pair_search_tma_kernel(
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
     TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, slots_ptr=None,
-    goal_ptr=None, status_ptr=None, RANGE_BLOCK: tl.constexpr = 1024, POOL_PCT: tl.constexpr = 0,
-    POOL_UNITS: tl.constexpr = 8, pool_ptr=None,
+    goal_ptr=None, status_ptr=None, RANGE_BLOCK: tl.constexpr = 1024,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -342,8 +341,7 @@ def pair_search_tma_kernel(
     perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. hy_ptr (h_y [N] int32, optional): the MASKS
     loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it). goal_ptr and status_ptr
     (BALANCED, a PairSearchPlan's dump_bits search; then hx_ptr holds h, not h - goal): the goal is read from
-    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``). POOL_PCT, POOL_UNITS and
-    pool_ptr (BALANCED): the shared pool of the search's last units (``_pair_balanced``, FilterConfig.pool)."""
+    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``)."""
     if status_ptr is not None:
         _plan_inputs_in_search(hx_ptr, M, hy_ptr, N, GRAM, status_ptr, RANGE_BLOCK)
     if goal_ptr is not None:
@@ -351,8 +349,7 @@ def pair_search_tma_kernel(
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr, POOL_PCT, POOL_UNITS,
-                       pool_ptr)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -497,51 +494,12 @@ def _next_panel(u_end, p_end, ti, p_start):
 
 
 @triton.jit
-def _range_slots(u, u_end, ti, p_start, r, n_tiles, slots_ptr, count_ptr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
-                 BLOCK_N: tl.constexpr, PANEL_COST: tl.constexpr, CHUNK: tl.constexpr):
-    """DUMP: the first dump slot of range r of the balanced schedule (units u .. u_end - 1, from panel ti whose units
-    start at p_start): a plan's from slots_ptr[r] (``_dump_slots``), else its chunks counted by the walk and reserved
-    by one relaxed atomic on count_ptr[1] (zeroed, unused by DUMP otherwise)."""
-    if slots_ptr is not None:
-        dslot = tl.load(slots_ptr + r)
-    else:
-        n_chunks = r * 0
-        while u < u_end:
-            _, pe, t0, t1 = _range_in_panel(u, u_end, ti, p_start, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
-            n_chunks += tl.cdiv(tl.maximum(t1 - t0, 0), CHUNK)
-            u, ti, p_start = _next_panel(u_end, pe, ti, p_start)
-        dslot = tl.atomic_add(count_ptr + 1, n_chunks, sem="relaxed")
-    return dslot
-
-
-@triton.jit
-def _pool_range(pool_ptr, own, total, n_pool, n_prog, n_tiles, slots_ptr, count_ptr, GRAM: tl.constexpr,
-                BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, PANEL_COST: tl.constexpr, CHUNK: tl.constexpr,
-                DUMP: tl.constexpr, POOL_UNITS: tl.constexpr, u, u_end, ti, p_start, dslot):
-    """FilterConfig.pool: the next range of the shared pool (units own + k POOL_UNITS ..., k taken by a relaxed atomic
-    on pool_ptr[0]) as the walk's (u, u_end, panel, its units' start, dump slot); the walk's own values (an empty
-    range) when the pool is used up."""
-    k = tl.atomic_add(pool_ptr, 1, sem="relaxed").to(tl.int64)
-    if k < n_pool:
-        u = own + k * POOL_UNITS
-        u_end = tl.minimum(u + POOL_UNITS, total)
-        ti = _panel_of(u, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
-        p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
-        if DUMP:
-            dslot = _range_slots(u, u_end, ti, p_start, n_prog + k, n_tiles, slots_ptr, count_ptr, GRAM, BLOCK_M,
-                                 BLOCK_N, PANEL_COST, CHUNK)
-    else:
-        u_end = u
-    return u, u_end, ti, p_start, dslot
-
-
-@triton.jit
 def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP: tl.constexpr,
                    GRAM: tl.constexpr, TILES_PER_PROGRAM: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
                    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None,
-                   slots_ptr=None, POOL_PCT: tl.constexpr = 0, POOL_UNITS: tl.constexpr = 8, pool_ptr=None):
+                   slots_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -550,11 +508,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     both in a Gram search's triangle). TRACE (diagnostics): cycle stamps per program in trace_ptr
     [programs, TRACE_SLOTS] int64: SM cycles at 0 the start, 1 after the panel search, then per chunk (before; loop
     done; flushed) from slot 2 on (up to 19 chunks), 63 the end; 60 / 61 the global timer (ns) at the start / end,
-    62 the SM. POOL_PCT > 0 (FilterConfig.pool): the ranges split only the first W - floor(W x POOL_PCT / 100) units;
-    the rest are a shared pool of ranges of POOL_UNITS units that the programs take, once their own range is done,
-    by a relaxed atomic on pool_ptr[0] (int32 [2], zero before the launch: the last program to finish, counted on
-    pool_ptr[1], sets both back to zero), so that programs that run faster (an SM's first blocks: NOTES.md 80) take
-    more of the search's end. Pool range k's dump slots come from slots_ptr[num_programs + k]."""
+    62 the SM."""
     CHUNK: tl.constexpr = 32 if TILES_PER_PROGRAM > 32 else TILES_PER_PROGRAM
     _stamp(trace_ptr, 60, TRACE, 1)
     _stamp(trace_ptr, 62, TRACE, 2)
@@ -564,24 +518,26 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
     total = _units_before(n_panels, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     pid = tl.program_id(0).to(tl.int64)
     n_prog = tl.num_programs(0)
-    shared = total * POOL_PCT // 100  # (POOL_PCT > 0) the pool's units, at the end of the order
-    own = total - shared
-    n_pool = tl.cdiv(shared, POOL_UNITS)
-    u = pid * own // n_prog
-    u_end = (pid + 1) * own // n_prog
+    u = pid * total // n_prog
+    u_end = (pid + 1) * total // n_prog
     ti = _panel_of(u, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     p_start = _units_before(ti, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
     _stamp(trace_ptr, 1, TRACE)
     slot = 2
     dslot = pid * 0  # DUMP: this program's next dump slot
     if DUMP:
-        dslot = _range_slots(u, u_end, ti, p_start, pid, n_tiles, slots_ptr, count_ptr, GRAM, BLOCK_M, BLOCK_N,
-                             PANEL_COST, CHUNK)
-    if POOL_PCT > 0:
-        if u >= u_end:  # (an empty range of its own: straight to the pool)
-            u, u_end, ti, p_start, dslot = _pool_range(pool_ptr, own, total, n_pool, n_prog, n_tiles, slots_ptr,
-                                                       count_ptr, GRAM, BLOCK_M, BLOCK_N, PANEL_COST, CHUNK, DUMP,
-                                                       POOL_UNITS, u, u_end, ti, p_start, dslot)
+        if slots_ptr is not None:  # (a plan's, from ``_dump_slots``)
+            dslot = tl.load(slots_ptr + pid)
+        else:  # its chunks counted by the walk below, their slots reserved on count_ptr[1] (zeroed, unused by DUMP)
+            n_chunks = pid * 0
+            uu = u
+            tt = ti
+            ps = p_start
+            while uu < u_end:
+                _, pe, t0, t1 = _range_in_panel(uu, u_end, tt, ps, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
+                n_chunks += tl.cdiv(tl.maximum(t1 - t0, 0), CHUNK)
+                uu, tt, ps = _next_panel(u_end, pe, tt, ps)
+            dslot = tl.atomic_add(count_ptr + 1, n_chunks, sem="relaxed")
     while u < u_end:
         first, p_end, t0, t1 = _range_in_panel(u, u_end, ti, p_start, n_tiles, GRAM, BLOCK_M, BLOCK_N, PANEL_COST)
         n_panel = (t1 - t0).to(tl.int32)
@@ -603,15 +559,6 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                 _stamp(trace_ptr, slot + 2, TRACE)
                 slot += 3
         u, ti, p_start = _next_panel(u_end, p_end, ti, p_start)
-        if POOL_PCT > 0:
-            if u >= u_end:  # this range is done: the next from the pool, if any is left
-                u, u_end, ti, p_start, dslot = _pool_range(pool_ptr, own, total, n_pool, n_prog, n_tiles, slots_ptr,
-                                                           count_ptr, GRAM, BLOCK_M, BLOCK_N, PANEL_COST, CHUNK, DUMP,
-                                                           POOL_UNITS, u, u_end, ti, p_start, dslot)
-    if POOL_PCT > 0:  # the last program out resets the pool for the next launch (every other one has left it)
-        if tl.atomic_add(pool_ptr + 1, 1, sem="acq_rel") == n_prog - 1:
-            tl.atomic_xchg(pool_ptr, 0, sem="relaxed")
-            tl.atomic_xchg(pool_ptr + 1, 0, sem="relaxed")
     _stamp(trace_ptr, TRACE_SLOTS - 1, TRACE)
     _stamp(trace_ptr, 61, TRACE, 1)
 
