@@ -401,15 +401,6 @@ if __name__ == "__main__":
     # FilterConfig.dump_list: a slot's items listed (in the dump's second half), then read back a block at a time
     CASES["dump_items_list"] = (dump_items_kernel, {**CASES["dump_items"][1], "list_ptr": "*i32"},
                                 {**CASES["dump_items"][2], "BLOCK_I": 32, "ROWS": 0, "LIST": True}, {"num_warps": 4})
-    # FilterConfig.dump_overlap (NOTES.md 93): the search setting a flag per slot and triggering its programmatic
-    # dependent, the item kernel taking slots by their flags (with a nanosleep between polls) and resetting them
-    fn, sig, consts, opts = CASES["pair_search_tma_masks_dump"]
-    CASES["pair_search_tma_masks_dump_overlap"] = (fn, {**sig, "flags_ptr": "*i32"}, {**consts, "PDL": True},
-                                                   dict(opts, maxnreg=144))
-    CASES["dump_items_overlap"] = (dump_items_kernel, {**CASES["dump_items"][1], "flags_ptr": "*i32",
-                                                       "order_ptr": "*i32"},
-                                   {**CASES["dump_items"][2], "ROWS": 0, "ZERO_WAIT": True, "SLEEP": True},
-                                   {"num_warps": 4})
 
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
@@ -476,7 +467,7 @@ def report():
                                   "bucket_tma_tile_items", "item_tiles_offsets",
                                   "tile_items",
                                   "pair_search_tma_masks_balanced", "pair_search_tma_masks_dump", "dump_items",
-                                  "dump_items_list", "pair_search_tma_masks_dump_overlap", "dump_items_overlap",
+                                  "dump_items_list",
                                   "mask_items_batch_reserve", "ws_gemm_diag", "ws_gemm_mod", "ws_gemm_diagonals"])
 def test_kernel_compiles_for_sm90a(report, name):
     assert report[name]["target"]

@@ -960,15 +960,6 @@ def test_dump_bits_applies_to_balanced_masks_searches_only(monkeypatch):
         FilterConfig(block_m=64, dump_rows=256, dump_list=True)
     assert FilterConfig(block_m=64, dump_rows=64, dump_list=True).dump_list
     assert FilterConfig(tma=True, tile_masks=True, balanced=3, dump_bits=True).dump_bits
-    for bad in (dict(dump_overlap=1), dict(dump_bits=True, dump_rows=16, dump_overlap=1),
-                dict(dump_bits=True, dump_list=True, dump_overlap=2)):
-        with pytest.raises(ValueError, match="dump_overlap needs dump_bits, a slot per item piece"):
-            FilterConfig(block_m=64, tma=True, tile_masks=True, balanced=3, **bad)
-    for bad in (-1, 9, True):
-        with pytest.raises(ValueError, match=f"dump_overlap must be an int in 0..8 .*got {bad!r}"):
-            FilterConfig(dump_overlap=bad)
-    assert FilterConfig(block_m=64, tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_rows=64,
-                        dump_overlap=1).dump_overlap == 1
 
 
 @triton.jit(do_not_specialize=["n_tiles"])  # (on the GPU an n_tiles of 1 would become a constexpr)
@@ -1030,23 +1021,18 @@ def test_panel_of_finds_the_panel_holding_each_unit(dev, bm, bn, gram):
                                                     (3, 64, 0, False), (3, 32, 8, False), (2, 32, 40, False),
                                                     (0, 64, 0, False), (0, 16, 0, False), (3, 64, 4, True),
                                                     (1, 32, 0, True), (4, 16, 40, True), (3, 32, 0, "list"),
-                                                    (4, 16, 40, "list"), (3, 64, 4, "overlap"),
-                                                    (3, 64, 4, "overlap-beside")])
+                                                    (4, 16, 40, "list")])
 def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
     """The balanced schedule at the default tiles on sizes whose program ranges start and end inside
     panels (Gram 5003 vectors: 79 panels, 2-40 units each in the triangle's tail; cross 3001 x 4999):
     exact records against the reference, as a PairSearchPlan too, and a capacity overflow counts
     exactly and keeps true hits only. balanced = 0: the (panel, chunk) grid on the same sizes (t64:
     programs of up to 40 column tiles, two flushes; t16: one). dump: the bits dumped (FilterConfig.dump_bits;
-    "list": their items listed by dump_list; "overlap": the plan's item kernel a programmatic dependent taking slots
-    as the search flags them, FilterConfig.dump_overlap, whose flags every call leaves zero; "overlap-beside": with
-    registers that let its programs run beside the search's)."""
+    "list": their items listed by dump_list)."""
     from int8tc.sieve import DEFAULT_FILTER_CONFIG, PairSearchPlan, ops
 
     cfg = replace(DEFAULT_FILTER_CONFIG, balanced=balanced, tiles_per_program=tpp, panel_cost=cost,
-                  dump_bits=bool(dump), dump_list=dump == "list", dump_overlap=int(str(dump).startswith("overlap")))
-    if dump == "overlap-beside":
-        cfg = replace(cfg, maxnreg=144, item_block=16)
+                  dump_bits=bool(dump), dump_list=dump == "list")
     assert (ops._pair_grid(5003, 5003, True, cfg, torch.device("cuda"))[1] != {}) == (balanced > 0)
     for m, n in ((5003, None), (3001, 4999)):
         x = _vecs(rng, m, 128).cuda()
@@ -1066,8 +1052,6 @@ def test_gpu_balanced_pair_search(rng, balanced, tpp, cost, dump):
         for _ in range(2):  # a replay on the same buffers
             got = plan(goal, x, h, y, hy, deterministic=True)
         np.testing.assert_array_equal(got.valid().cpu().numpy(), expect)
-        if cfg.dump_overlap:
-            assert int(plan._dump[2].abs().sum()) == 0  # the flags left zero for the next call
         hits = pair_search(x, h, goal, len(expect) // 2, y, hy, config=cfg)
         assert hits.total == len(expect) and hits.kept == len(expect) // 2
         assert {tuple(r) for r in hits.valid().cpu().numpy().tolist()} <= {tuple(r) for r in expect.tolist()}

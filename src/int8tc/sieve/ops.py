@@ -19,7 +19,7 @@ import torch
 import triton
 
 from .._checks import check_2d
-from .._launcher import _interpreting, launch
+from .._launcher import launch
 from . import reference
 
 K_MAX = 192
@@ -147,14 +147,6 @@ class FilterConfig:
     #: the rows' counts; needs dump_rows <= block_m (a piece within one slot) and twice the dump. Measured (NOTES.md
     #: 92, H100): 22% faster plans at hit rate 1e-2 (16384 vectors), 3-4% slower at 1e-4 and 1e-6, so off by default
     dump_list: bool = False
-    #: dump_bits in a PairSearchPlan (one-shot calls do not read it): ``dump_items_kernel`` as a programmatic dependent
-    #: launch of the search with this many programs per SM, running beside the search's programs and taking each
-    #: slot as soon as the search has stored it (a flag per slot), in the order the search finishes them, so that the
-    #: items are written while the search runs. Its programs fit beside three search programs only if both kernels'
-    #: registers leave room (e.g. maxnreg 144 and 16-item blocks of 4 warps): else they start as search programs
-    #: leave (the fortieth session's form, measured slower: NOTES.md 90). Needs dump_rows 0 or block_m, no dump_list.
-    #: 0 = off
-    dump_overlap: int = 0
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -175,13 +167,6 @@ class FilterConfig:
         if self.dump_list and self.dump_rows > self.block_m:
             raise ValueError(f"dump_list needs dump_rows <= block_m (a program's piece within one dump slot), got "
                              f"dump_rows={self.dump_rows}, block_m={self.block_m}")
-        if isinstance(self.dump_overlap, bool) or not isinstance(self.dump_overlap, int) or not 0 <= self.dump_overlap <= 8:
-            raise ValueError(f"dump_overlap must be an int in 0..8 (item programs per SM; 0 = off), got "
-                             f"{self.dump_overlap!r}")
-        if self.dump_overlap and not (self.dump_bits and self.dump_rows in (0, self.block_m) and not self.dump_list):
-            raise ValueError(f"dump_overlap needs dump_bits, a slot per item piece (dump_rows 0 or block_m) and no "
-                             f"dump_list, got dump_bits={self.dump_bits}, dump_rows={self.dump_rows}, "
-                             f"block_m={self.block_m}, dump_list={self.dump_list}")
         if isinstance(self.item_programs, bool) or not isinstance(self.item_programs, int) or self.item_programs < 1:
             raise ValueError(f"item_programs must be a positive int, got {self.item_programs!r}")
         if isinstance(self.balanced, bool) or not isinstance(self.balanced, int) or not 0 <= self.balanced <= 64:
@@ -683,8 +668,6 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
     if dumped:
         dump = dump if dump is not None else _dump_buffers(m, n, gram, cfg, grid[0], xp.device)
         opts = dict(opts, DUMP=1, dump_ptr=dump[0], **({} if dump[1] is None else dict(slots_ptr=dump[1])))
-        if len(dump) > 2 and dump[2] is not None:  # FilterConfig.dump_overlap (a plan's dump)
-            opts.update(flags_ptr=dump[2], PDL=not _interpreting())
         if inputs is not None:
             opts.update(goal_ptr=inputs[0], status_ptr=inputs[1], RANGE_BLOCK=RANGE_BLOCK)
     elif inputs is not None:
@@ -703,8 +686,7 @@ def _launch_pair_search(xp, hx, yp, hy, m: int, n: int, goal: int, buf, count, c
                BLOCK_N=cfg.block_n, BLOCK_K=bk, num_stages=cfg.num_stages, **cfg.launch_options())
     if dumped:
         _write_dumped(xp, hx, yp, hy, goal, dump[0], n, buf, count, capacity, gram, cfg, perm,
-                      None if inputs is None else inputs[0], slots_taken=dump[1] is None,
-                      overlap=dump[2:] if len(dump) > 2 and dump[2] is not None else None)
+                      None if inputs is None else inputs[0], slots_taken=dump[1] is None)
     elif cfg.defer_rows or cfg.tile_masks:
         _write_deferred(xp, hx, yp, hy, goal, buf, count, capacity, gram, cfg, perm)
 
@@ -732,19 +714,8 @@ def _dump_buffers(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int, 
         bound = _dump_slot_bound(m, n, gram, cfg, programs)
         return torch.empty((halves * bound, words), dtype=torch.int32, device=dev), None
     slots = _dump_slots(m, n, gram, cfg, programs)
-    dump = (torch.empty((halves * int(slots[-1]), words), dtype=torch.int32, device=dev), torch.from_numpy(slots).to(dev))
-    if cfg.dump_overlap:  # the flags (zero; the item kernel leaves them so) and the slots' order
-        dump += (torch.zeros(2 + int(slots[-1]), dtype=torch.int32, device=dev),
-                 torch.from_numpy(_dump_order(slots)).to(dev))
-    return dump
-
-
-def _dump_order(slots: np.ndarray) -> np.ndarray:
-    """The dump's slots in the order a balanced search is expected to finish them (FilterConfig.dump_overlap): every
-    program's first chunk (slots[p]), then every second one, ... [slots[-1]] int32, each slot once."""
-    first, count = slots[:-1], np.diff(slots)
-    rank = np.arange(int(slots[-1]), dtype=np.int64) - np.repeat(first, count)  # each slot's chunk in its program
-    return np.argsort(rank, kind="stable").astype(np.int32)
+    return (torch.empty((halves * int(slots[-1]), words), dtype=torch.int32, device=dev),
+            torch.from_numpy(slots).to(dev))
 
 
 def _dump_slot_bound(m: int, n: int, gram: bool, cfg: FilterConfig, programs: int) -> int:
@@ -760,30 +731,23 @@ def _dump_slot_bound(m: int, n: int, gram: bool, cfg: FilterConfig, programs: in
 
 def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
                   cfg: FilterConfig, perm: torch.Tensor | None = None, goal_ptr: torch.Tensor | None = None,
-                  slots_taken: bool = False, overlap: tuple | None = None) -> None:
+                  slots_taken: bool = False) -> None:
     """Launch ``dump_items_kernel`` over a ``dump_bits`` search's dump (one program per dump_rows of its rows, 0: per
     slot; at most 8192, striding over them; no host sync). ``perm`` (a ``norm_bound`` search): the records get the caller's
-    indices. ``slots_taken`` (a one-shot call's dump): the slots the search took are counted at count[1]. ``overlap``
-    (a plan's flags and slot order, FilterConfig.dump_overlap): dump_overlap x SMs programs, launched as a programmatic
-    dependent of the search, each slot taken once its flag is set (and, goal_ptr given, after the counters' zeroing)."""
+    indices. ``slots_taken`` (a one-shot call's dump): the slots the search took are counted at count[1]."""
     from ._kernels.filters import dump_items_kernel
 
     slots = dump.shape[0] // (2 if cfg.dump_list else 1)  # (dump_list: the second half holds the item lists)
     if not slots:
         return
     pieces = triton.cdiv(slots * cfg.block_m, cfg.dump_rows or cfg.block_m)
-    grid, extra = min(pieces, 8192), {}
-    if overlap is not None:
-        grid = max(1, min(pieces, cfg.dump_overlap * _sm_count(xp.device)))
-        extra = dict(flags_ptr=overlap[0], order_ptr=overlap[1], ZERO_WAIT=goal_ptr is not None,
-                     **({} if _interpreting() else dict(SLEEP=True, launch_pdl=True)))
-    launch(dump_items_kernel, (grid,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
+    launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            slots, n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
            **_item_words(xp, yp), TRI=tri, BLOCK_I=cfg.item_block, GROUPS=cfg.column_groups,
            ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
            **(dict(LIST=True, list_ptr=dump[slots:]) if cfg.dump_list else {}),
            num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
-           **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)), **extra)
+           **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 
 def _pair_grid(m: int, n: int, gram: bool, cfg: FilterConfig, dev: torch.device) -> tuple[tuple, dict]:

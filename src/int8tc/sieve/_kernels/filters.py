@@ -16,7 +16,6 @@ K <= 192), test it in registers and compact the hits:
 
 import triton
 import triton.language as tl
-from triton.language.extra.cuda import gdc_launch_dependents
 
 
 @triton.jit
@@ -329,7 +328,7 @@ def pair_search_tma_kernel(
     MASKS: tl.constexpr = False, GROUPS: tl.constexpr = 8, BALANCED: tl.constexpr = False,
     PANEL_COST: tl.constexpr = 0, hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None,
     TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, slots_ptr=None,
-    goal_ptr=None, status_ptr=None, RANGE_BLOCK: tl.constexpr = 1024, flags_ptr=None, PDL: tl.constexpr = False,
+    goal_ptr=None, status_ptr=None, RANGE_BLOCK: tl.constexpr = 1024,
 ):
     """``pair_search_kernel`` with tiles brought in by the tensor memory accelerator (rows past
     the end read as zeros) and the row panel loaded once when K fits one block. MASKS: the loop
@@ -342,24 +341,15 @@ def pair_search_tma_kernel(
     perm_ptr (int64, the vectors' order), as ``mask_items_kernel``'s. hy_ptr (h_y [N] int32, optional): the MASKS
     loop's exact test reads h_j by plain loads instead of hy_desc (the launcher passes it). goal_ptr and status_ptr
     (BALANCED, a PairSearchPlan's dump_bits search; then hx_ptr holds h, not h - goal): the goal is read from
-    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``). flags_ptr (DUMP with a
-    plan's slots, FilterConfig.dump_overlap; ``dump_items_kernel`` reads and resets them): [2 + dump slots] int32, each
-    slot's flag set (release) once its bits are stored, flag 0 once program 0 has zeroed the counters (with
-    status_ptr); PDL: the item kernel, a programmatic dependent, may launch once every program has started."""
+    goal_ptr, and the kernel does the plan's input pass itself (``_plan_inputs_in_search``)."""
     if status_ptr is not None:
         _plan_inputs_in_search(hx_ptr, M, hy_ptr, N, GRAM, status_ptr, RANGE_BLOCK)
-        if flags_ptr is not None:
-            if tl.program_id(0) == 0:  # the counters zeroed, for the item kernel's atomics
-                tl.debug_barrier()
-                tl.atomic_xchg(flags_ptr, 1, sem="release", scope="gpu")
-    if PDL:
-        gdc_launch_dependents()
     if goal_ptr is not None:
         goal = tl.load(goal_ptr)
     if BALANCED:
         _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_ptr, capacity, KP, GRAM,
                        TILES_PER_PROGRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES, GROUPS, PANEL_COST, hmin_ptr,
-                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr, flags_ptr)
+                       NORM_BOUND, perm_ptr, TRACE, trace_ptr, hy_ptr, DUMP, dump_ptr, slots_ptr)
         return
     ti, tj0, n_here, rows, rmask, hxg, row_edge = _pair_program(hx_ptr, M, N, goal, GRAM, TILES_PER_PROGRAM,
                                                                 BLOCK_M, BLOCK_N)
@@ -509,7 +499,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                    BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                    PANEL_COST: tl.constexpr, hmin_ptr, NORM_BOUND: tl.constexpr, perm_ptr,
                    TRACE: tl.constexpr = False, trace_ptr=None, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None,
-                   slots_ptr=None, flags_ptr=None):
+                   slots_ptr=None):
     """``pair_search_tma_kernel``'s BALANCED schedule: the search's W units, panel by panel (PANEL_COST
     units for entering the panel, then one per column tile), split into num_programs contiguous ranges
     of W / num_programs (+-1) units; a program walks the tiles of its range in chunks of at most
@@ -563,7 +553,7 @@ def _pair_balanced(x_desc, hx_ptr, y_desc, hy_desc, M, N, goal, out_ptr, count_p
                                   (ti32 + 1) * BLOCK_M > M, N,
                                   out_ptr, count_ptr, capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, NUM_STAGES,
                                   GROUPS, hmin_ptr, NORM_BOUND, perm_ptr, TRACE, trace_ptr, slot + 1, hy_ptr,
-                                  DUMP, dump_ptr, dslot, flags_ptr)
+                                  DUMP, dump_ptr, dslot)
                 if DUMP:
                     dslot += 1
                 _stamp(trace_ptr, slot + 2, TRACE)
@@ -578,8 +568,7 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
                       count_ptr, capacity, KP: tl.constexpr, GRAM: tl.constexpr, BLOCK_M: tl.constexpr,
                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, NUM_STAGES: tl.constexpr, GROUPS: tl.constexpr,
                       hmin_ptr=None, NORM_BOUND: tl.constexpr = False, perm_ptr=None, TRACE: tl.constexpr = False,
-                      trace_ptr=None, trace_slot=0, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, dslot=0,
-                      flags_ptr=None):
+                      trace_ptr=None, trace_slot=0, hy_ptr=None, DUMP: tl.constexpr = 0, dump_ptr=None, dslot=0):
     """``pair_search_tma_kernel``'s MASKS loop over column tiles tj0 .. tj0 + n_here - 1 (n_here <= 32):
     per-row tile bits in the hot loop, then ``_write_items`` and, if the item buffer is full, the late
     rows in rounds (NORM_BOUND: with the caller's indices, perm_ptr the order's permutation). A program of more
@@ -619,9 +608,6 @@ def _pair_masks_chunk(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, rma
     _stamp(trace_ptr, trace_slot, TRACE)
     if DUMP:  # the bits as they are (no items, so no item buffer to fill and no late rows)
         _dump_bits(dump_ptr, dslot, qbits, ti, tj0, BLOCK_M, GROUPS)
-        if flags_ptr is not None:  # the slot's flag, once every thread's words are stored (FilterConfig.dump_overlap)
-            tl.debug_barrier()
-            tl.atomic_xchg(flags_ptr + 2 + dslot, 1, sem="release", scope="gpu")
     else:
         _flush_items(x_desc, y_desc, hy_desc, panel, ti, tj0, n_here, rows, qbits, hxg, N, out_ptr, count_ptr,
                      capacity, KP, GRAM, BLOCK_M, BLOCK_N, BLOCK_K, GROUPS, perm_ptr, NORM_BOUND)
@@ -1018,7 +1004,7 @@ def dump_items_kernel(
     KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
     BLOCK_I: tl.constexpr, GROUPS: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
     DP4A: tl.constexpr = False, ROWS: tl.constexpr = 0, goal_ptr=None, n_slots_ptr=None, LIST: tl.constexpr = False,
-    list_ptr=None, flags_ptr=None, order_ptr=None, ZERO_WAIT: tl.constexpr = False, SLEEP: tl.constexpr = False,
+    list_ptr=None,
 ):
     """FilterConfig.dump_bits: the hits of the bits a balanced search dumped (``_dump_bits``). The dump's rows
     (slot s's row r is row s x BLOCK_M + r of them) are taken ROWS at a time (0: BLOCK_M, one slot; fewer: part of a
@@ -1028,17 +1014,9 @@ def dump_items_kernel(
     recomputed, tested exactly, one relaxed atomic per BLOCK_I items reserves their records). Item k of a block is
     found without compacting anything: its row by a binary search of the rows' running popcounts (``tl.gather``, one
     step per bit of ROWS), its word from that row's words reloaded, its bit by clearing the word's lower set bits.
-    LIST (FilterConfig.dump_list; ROWS <= BLOCK_M): the items listed first, in list_ptr (``_dump_list_items``).
-    FilterConfig.dump_overlap (flags_ptr, order_ptr; ROWS 0, a plan's slots): a programmatic dependent of the search
-    whose programs run beside it: piece p is slot order_ptr[p], taken once the search has set its flag (acquire;
-    reset to 0 for the next call; SLEEP: a nanosleep between polls), its words read past L1 (a replay's stale lines);
-    ZERO_WAIT (a plan's search zeroes the counters): first flag 0, which the last program out resets with its own
-    counter (flag 1)."""
+    LIST (FilterConfig.dump_list; ROWS <= BLOCK_M): the items listed first, in list_ptr (``_dump_list_items``)."""
     if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
         goal = tl.load(goal_ptr)
-    if ZERO_WAIT:
-        while tl.atomic_add(flags_ptr, 0, sem="acquire", scope="gpu") == 0:
-            _nap(SLEEP)
     if n_slots_ptr is not None:  # (a one-shot call's: the slots its search took, of n_slots)
         n_slots = tl.load(n_slots_ptr)
     SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
@@ -1052,17 +1030,10 @@ def dump_items_kernel(
                          out_ptr, count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI, BLOCK_I, GROUPS, perm_ptr,
                          UNSORT, DP4A, R)
         return
-    CG: tl.constexpr = ".cg" if order_ptr is not None else ""
     for p in range(tl.program_id(0), tl.cdiv(n_rows, R), tl.num_programs(0)):
-        p0 = tl.cast(p, tl.int64) * R  # the piece's first row in the dump
-        if order_ptr is not None:  # (R = BLOCK_M) slot order_ptr[p], once its bits are there
-            sq = tl.load(order_ptr + p)
-            while tl.atomic_cas(flags_ptr + 2 + sq, 1, 0, sem="acquire", scope="gpu") != 1:
-                _nap(SLEEP)
-            p0 = tl.cast(sq, tl.int64) * BLOCK_M
-        fr = p0 + rid  # the piece's rows in the dump
+        fr = tl.cast(p, tl.int64) * R + rid  # the piece's rows in the dump
         row_w = dump_ptr + (fr // BLOCK_M) * SLOT + DUMP_HEADER + (fr % BLOCK_M) * GROUPS  # their first words
-        w = tl.load(row_w[:, None] + gid[None, :], mask=(fr < n_rows)[:, None], other=0, cache_modifier=CG)
+        w = tl.load(row_w[:, None] + gid[None, :], mask=(fr < n_rows)[:, None], other=0)
         row_pc = tl.sum(_popc(w), axis=1)  # [R] items per row
         row_end = tl.cumsum(row_pc, axis=0)  # items of rows 0 .. r
         row_start = row_end - row_pc
@@ -1076,35 +1047,22 @@ def dump_items_kernel(
                     c = r + (R >> e)
                     r = tl.where(tl.gather(row_end, c - 1, 0) <= k, c, r)
             q = k - tl.gather(row_start, r, 0)  # k's rank in its row
-            ir = p0 + r  # (dump row)
+            ir = tl.cast(p, tl.int64) * R + r  # (dump row)
             slot = dump_ptr + (ir // BLOCK_M) * SLOT
             wr_ptr = slot + DUMP_HEADER + (ir % BLOCK_M) * GROUPS
-            wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0, cache_modifier=CG)  # (L1 hits
-            # without CG)
-            ti = tl.load(slot, mask=kmask, other=0, cache_modifier=CG)
-            tj0 = tl.load(slot + 1, mask=kmask, other=0, cache_modifier=CG)
+            wr = tl.load(wr_ptr[:, None] + gid[None, :], mask=kmask[:, None], other=0)  # (L1 hits)
+            ti = tl.load(slot, mask=kmask, other=0)
+            tj0 = tl.load(slot + 1, mask=kmask, other=0)
             pc = _popc(wr)
             g = tl.minimum(tl.sum((tl.cumsum(pc, axis=1) <= q[:, None]).to(tl.int32), axis=1), GROUPS - 1)
             rank = q - tl.sum(tl.where(gid[None, :] < g[:, None], pc, 0), axis=1)  # k's rank in its word
-            v = tl.load(wr_ptr + g, mask=kmask, other=0, cache_modifier=CG)  # the word (without CG an L1 hit)
+            v = tl.load(wr_ptr + g, mask=kmask, other=0)  # the word (an L1 hit)
             for c in range(0, tl.max(tl.where(kmask, rank, 0), axis=0)):
                 v = tl.where(rank > c, v & (v - 1), v)
             t = _popc((v & (-v)) - 1)  # its bit (bit 31: -2^31, whose - 1 wraps to 2^31 - 1: still 31)
             _item_hits(ti * BLOCK_M + (ir % BLOCK_M).to(tl.int32), (tj0 + t) * BLOCK_N, tl.where(kmask, col_end, 0), g,
                        kmask, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, out_ptr, count_ptr, capacity,
                        None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr, UNSORT, DP4A)
-    if ZERO_WAIT:  # the last program out resets flag 0 and the counter for the plan's next call
-        if tl.atomic_add(flags_ptr + 1, 1, sem="acq_rel", scope="gpu") == tl.num_programs(0) - 1:
-            tl.atomic_xchg(flags_ptr + 1, 0)
-            tl.atomic_xchg(flags_ptr, 0)
-
-
-@triton.jit
-def _nap(SLEEP: tl.constexpr):
-    # FilterConfig.dump_overlap's wait between polls of a flag: nanosleep (CUDA; the interpreter never waits)
-    if SLEEP:
-        tl.inline_asm_elementwise("nanosleep.u32 100;\n\tmov.u32 $0, $1;", "=r,r", [tl.program_id(0)], dtype=tl.int32,
-                                  is_pure=False, pack=1)
 
 
 @triton.jit
