@@ -1,6 +1,7 @@
 # forty-fourth session (NOTES.md 93): search-side knobs of the default not measured since dump_bits became the default
 # (8 column groups: half the dump's words, 16 columns per item; 2 / 4 pipeline stages; norm_bound's sorted search at
-# 16384), plans at 16384 (K = 128, same process, records checked).
+# 16384), plans at 16384 (K = 128, same process, records checked). Not run in the forty-fourth session (no device
+# came after s196).
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown} PYTHONPATH=$PWD/src
 S=$OUT/s197; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
