@@ -1,5 +1,6 @@
 # forty-second session: where dump_items_kernel's ~3 us per item block go, per SASS instruction (ncu's warp-stall
-# samples on the source page, 16384 vectors, 1e-4, a plan's search), and item-kernel shapes not measured before
+# samples on the source page, 16384 vectors, 1e-4, a plan's search), and item-kernel shapes not measured before.
+# Never run: s196 (forty-fourth session) measured these; its summary script is now benchmarks/ncu_stalls.py.
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown} PYTHONPATH=$PWD/src
 S=$OUT/s192; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
@@ -11,18 +12,5 @@ timeout 150 ncu --clock-control none -k regex:dump_items --launch-skip 2 --launc
     --section WarpStateStats --page source --print-source sass --csv \
     python3 benchmarks/profile_filters.py --op pair --m 16384 --k 128 --rate 1e-4 > $S/ncu_source.csv 2> $S/ncu_source.err
 echo "ncu rc $? $(wc -l < $S/ncu_source.csv) lines"; tail -3 $S/ncu_source.err
-python3 - $S/ncu_source.csv <<'PY' > $S/ncu_top.txt 2>&1
-import csv, sys
-lines = [l for l in open(sys.argv[1]) if l.startswith('"')]
-rows = list(csv.DictReader(lines))
-if not rows:
-    sys.exit("no rows")
-cols = list(rows[0])
-print("columns:", cols[:40])
-key = next(c for c in cols if "Sampling" in c and "All" in c)
-tot = sum(float(r[key] or 0) for r in rows)
-print(f"{len(rows)} instructions, {tot:.0f} samples ({key})")
-for r in sorted(rows, key=lambda r: -float(r[key] or 0))[:40]:
-    print(f"{float(r[key] or 0) / tot * 100:5.1f}%  {r.get('Address', '')}  {r.get('Source', '')[:90]}")
-PY
-head -48 $S/ncu_top.txt
+python3 benchmarks/ncu_stalls.py $S/ncu_source.csv --top 40 > $S/ncu_top.txt 2>&1
+head -52 $S/ncu_top.txt
