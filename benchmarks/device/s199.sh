@@ -14,9 +14,9 @@ P=/tmp/ovb; rm -rf $P; mkdir -p $P; cp -r src tests benchmarks pyproject.toml $P
 echo "ab ovb rc $?"; grep -A14 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
 grep "^build" $S/ab_ovb.txt | sort | uniq -c | head -20
 T="python3 -m pytest -q -p no:cacheprovider"
-(cd $P && PYTHONPATH=$P/src timeout 120 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k overlap > $S/tests_ovb.log 2>&1) &
-PYTHONPATH=$PWD/src timeout 120 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k "dump or list" > $S/tests1.log 2>&1 &
-PYTHONPATH=$PWD/src timeout 120 $T tests/test_sieve_filters.py -k "(gpu and balanced) or panel_of" > $S/tests2.log 2>&1 &
+(cd $P && PYTHONPATH=$P/src timeout 170 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k overlap > $S/tests_ovb.log 2>&1) &
+PYTHONPATH=$PWD/src timeout 170 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k "dump or list" > $S/tests1.log 2>&1 &
+PYTHONPATH=$PWD/src timeout 170 $T tests/test_sieve_filters.py -k "(gpu and balanced) or panel_of" > $S/tests2.log 2>&1 &
 wait
 for f in tests_ovb tests1 tests2; do echo "$f: $(tail -1 $S/$f.log)"; grep -E "^FAILED|^ERROR" $S/$f.log | head -5; done
 INT8TC_COMMIT=$C0 PYTHONPATH=$PWD/src timeout 150 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 --rounds 2 \
