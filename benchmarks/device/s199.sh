@@ -6,7 +6,7 @@ S=$OUT/s199; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 P=/tmp/ovb; rm -rf $P; mkdir -p $P; cp -r src tests benchmarks pyproject.toml $P/
 (cd $P && patch -p1 -N -s < benchmarks/patches/dump_overlap_beside.patch) || { echo "the patch does not apply"; exit 1; }
-(cd $P && INT8TC_COMMIT=$C0+dump_overlap_beside.patch PYTHONPATH=$P/src timeout 170 python3 benchmarks/ab_plans.py \
+(cd $P && INT8TC_COMMIT=$C0+dump_overlap_beside.patch PYTHONPATH=$P/src timeout 150 python3 benchmarks/ab_plans.py \
     --m 16384 --rates 1e-4,1e-6 --rounds 2 --roof-seconds 1 --regs \
     --variants "ovb144:dump_overlap=1;maxnreg=144;item_block=16" \
     "ovb152:dump_overlap=1;maxnreg=152;item_block=16;item_maxnreg=56" "r144b16:maxnreg=144;item_block=16" \
