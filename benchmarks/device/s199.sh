@@ -1,18 +1,20 @@
 # forty-fifth session (NOTES.md 94): s198 (FilterConfig.dump_overlap beside the search, from
-# benchmarks/patches/dump_overlap_beside.patch, applied to a copy of the tree) first; then, on main's tree, the GPU
+# benchmarks/patches/dump_overlap_beside.patch, applied to a copy of the tree), with FilterConfig.dump_late (each
+# search program's last chunk by an item program of its own; 2-warp item programs for two per SM) first; then, on main's tree, the GPU
 # tests owed since s194 (dump, list, balanced) beside the patched tree's overlap tests; then, if an overlap variant won, its wider A/B, else s197's search-side knobs.
 export PYTHONUNBUFFERED=1 C0=${INT8TC_COMMIT:-unknown}
 S=$OUT/s199; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 P=/tmp/ovb; rm -rf $P; mkdir -p $P; cp -r src tests benchmarks pyproject.toml $P/
 (cd $P && patch -p1 -N -s < benchmarks/patches/dump_overlap_beside.patch) || { echo "the patch does not apply"; exit 1; }
-(cd $P && INT8TC_COMMIT=$C0+dump_overlap_beside.patch PYTHONPATH=$P/src timeout 180 python3 benchmarks/ab_plans.py \
+(cd $P && INT8TC_COMMIT=$C0+dump_overlap_beside.patch PYTHONPATH=$P/src timeout 210 python3 benchmarks/ab_plans.py \
     --m 16384 --rates 1e-4,1e-6 --rounds 2 --roof-seconds 1 --regs \
     --variants "ovb144:dump_overlap=1;maxnreg=144;item_block=16" \
     "ovb152:dump_overlap=1;maxnreg=152;item_block=16;item_maxnreg=56" "r144b16:maxnreg=144;item_block=16" \
-    "ovb144x2:dump_overlap=2;maxnreg=144;item_block=16" \
+    "ovb144x2:dump_overlap=2;maxnreg=144;item_block=16" "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16" \
+    "ovbL2w:dump_overlap=2;dump_late=true;maxnreg=144;item_block=16;item_warps=2" \
     --csv $S/ab_ovb.csv > $S/ab_ovb.txt 2>&1)
-echo "ab ovb rc $?"; grep -A14 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
+echo "ab ovb rc $?"; grep -A16 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
 grep "^build" $S/ab_ovb.txt | sort | uniq -c | head -20
 T="python3 -m pytest -q -p no:cacheprovider"
 (cd $P && PYTHONPATH=$P/src timeout 170 $T tests/test_sieve_filters.py tests/test_pair_search_plan.py -k overlap > $S/tests_ovb.log 2>&1) &

@@ -1,15 +1,16 @@
 # forty-fifth session (NOTES.md 94): s199 cut to what ~300 s of device time holds (the budget went on failed starts):
-# FilterConfig.dump_overlap beside the search (benchmarks/patches/dump_overlap_beside.patch, applied to a copy of the
-# tree) against the default, plans at 16384 (K = 128, records checked); then the overlap's GPU tests.
+# FilterConfig.dump_overlap beside the search, with and without dump_late (benchmarks/patches/dump_overlap_beside.patch,
+# applied to a copy of the tree) against the default, plans at 16384 (K = 128, records checked); then the overlap's GPU tests.
 export PYTHONUNBUFFERED=1 C0=${INT8TC_COMMIT:-unknown}
 S=$OUT/s200; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 P=/tmp/ovb; rm -rf $P; mkdir -p $P; cp -r src tests benchmarks pyproject.toml $P/; cd $P
 patch -p1 -N -s < benchmarks/patches/dump_overlap_beside.patch || { echo "the patch does not apply"; exit 1; }
 export PYTHONPATH=$P/src
-INT8TC_COMMIT=$C0+dump_overlap_beside.patch timeout 140 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 \
+INT8TC_COMMIT=$C0+dump_overlap_beside.patch timeout 160 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 \
     --rounds 2 --roof-seconds 1 --regs --variants "ovb144:dump_overlap=1;maxnreg=144;item_block=16" \
-    "r144b16:maxnreg=144;item_block=16" --csv $S/ab_ovb.csv > $S/ab_ovb.txt 2>&1
+    "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16" "r144b16:maxnreg=144;item_block=16" \
+    --csv $S/ab_ovb.csv > $S/ab_ovb.txt 2>&1
 echo "ab ovb rc $?"; grep -A8 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
 grep "^build" $S/ab_ovb.txt | sort | uniq -c | head -12
 timeout 110 python3 -m pytest -q -p no:cacheprovider tests/test_sieve_filters.py tests/test_pair_search_plan.py \
