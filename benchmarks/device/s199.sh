@@ -12,7 +12,7 @@ P=/tmp/ovb; rm -rf $P; mkdir -p $P; cp -r src tests benchmarks pyproject.toml $P
     --variants "ovb144:dump_overlap=1;maxnreg=144;item_block=16" \
     "ovb152:dump_overlap=1;maxnreg=152;item_block=16;item_maxnreg=56" "r144b16:maxnreg=144;item_block=16" \
     "ovb144x2:dump_overlap=2;maxnreg=144;item_block=16" "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16" \
-    "ovbL2w:dump_overlap=2;dump_late=true;maxnreg=144;item_block=16;item_warps=2" \
+    "ovbL2w:dump_overlap=2;dump_late=true;maxnreg=136;item_block=16;item_warps=2;item_maxnreg=104" \
     --csv $S/ab_ovb.csv > $S/ab_ovb.txt 2>&1)
 echo "ab ovb rc $?"; grep -A16 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
 grep "^build" $S/ab_ovb.txt | sort | uniq -c | head -20

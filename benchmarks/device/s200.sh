@@ -9,7 +9,8 @@ patch -p1 -N -s < benchmarks/patches/dump_overlap_beside.patch || { echo "the pa
 export PYTHONPATH=$P/src
 INT8TC_COMMIT=$C0+dump_overlap_beside.patch timeout 160 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 \
     --rounds 2 --roof-seconds 1 --regs --variants "ovb144:dump_overlap=1;maxnreg=144;item_block=16" \
-    "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16" "r144b16:maxnreg=144;item_block=16" \
+    "ovbL2w:dump_overlap=2;dump_late=true;maxnreg=136;item_block=16;item_warps=2;item_maxnreg=104" \
+    "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16" \
     --csv $S/ab_ovb.csv > $S/ab_ovb.txt 2>&1
 echo "ab ovb rc $?"; grep -A8 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
 grep "^build" $S/ab_ovb.txt | sort | uniq -c | head -12
