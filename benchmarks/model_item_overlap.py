@@ -40,13 +40,13 @@ def chunks():
     cuts = [p * len(units) // PROGRAMS for p in range(PROGRAMS + 1)]
     out, ends = [], []
     for p in range(PROGRAMS):
-        t, run, cur = START, [], None
+        t, run, cur, k = START, [], None, 0
         for u in list(range(cuts[p], cuts[p + 1])) + [None]:
             q, tt = units[u] if u is not None else (None, None)
             if run and (u is None or q != cur or len(run) == CHUNK):
                 t += FLUSH
-                out.append((p, sum(1 for c in out if c[0] == p), cur, run, t))
-                run = []
+                out.append((p, k, cur, run, t))
+                run, k = [], k + 1
             if u is None or tt < 0:
                 continue
             if q != cur:
@@ -60,7 +60,7 @@ def chunks():
 def main():
     hits = tile_hits((1e-4, 1e-6))
     sl, ends = chunks()
-    last = {c[0]: i for i, c in enumerate(sl)}
+    finals = set({c[0]: i for i, c in enumerate(sl)}.values())  # each program's last chunk
     print(f"{len(sl)} slots; search programs end median {np.median(ends):.1f} us, last {ends.max():.1f}")
     order = sorted(range(len(sl)), key=lambda i: (sl[i][1], sl[i][0]))
     print(f"{'rate':>6} {'per SM':>6} {'us/block':>8} {'items':>5} {'all persistent':>14} {'late: persistent':>16} "
@@ -70,14 +70,19 @@ def main():
         for per_sm in (1, 2):
             for c1, ib in ((2.0, 16), (3.0, 16), (3.0, 32)):
                 cost = 1.0 + c1 * -(-items // ib)
-                fin = np.zeros(per_sm * SMS)
-                for n, i in enumerate(order):
-                    fin[n % fin.size] = max(fin[n % fin.size], sl[i][4]) + cost[i]
-                early = np.zeros(per_sm * SMS)
-                for n, i in enumerate(i for i in order if i not in last.values()):
-                    early[n % early.size] = max(early[n % early.size], sl[i][4]) + cost[i]
-                late = max(sl[i][4] + 0.5 + cost[i] for i in last.values())
-                print(f"{rate:>6g} {per_sm:>6} {c1:>8} {ib:>5} {fin.max():>14.1f} {early.max():>16.1f} {late:>9.1f}")
+                every = persistent(order, sl, cost, per_sm * SMS)
+                early = persistent([i for i in order if i not in finals], sl, cost, per_sm * SMS)
+                late = max(sl[i][4] + 0.5 + cost[i] for i in finals)
+                print(f"{rate:>6g} {per_sm:>6} {c1:>8} {ib:>5} {every:>14.1f} {early:>16.1f} {late:>9.1f}")
+
+
+def persistent(order, sl, cost, programs):
+    """When `programs` persistent item programs, program n % programs taking the n-th slot of `order` once it is
+    stored, finish."""
+    fin = np.zeros(programs)
+    for n, i in enumerate(order):
+        fin[n % programs] = max(fin[n % programs], sl[i][4]) + cost[i]
+    return fin.max()
 
 
 if __name__ == "__main__":
