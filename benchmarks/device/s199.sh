@@ -7,12 +7,12 @@ S=$OUT/s199; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 P=/tmp/ovb; rm -rf $P; mkdir -p $P; cp -r src tests benchmarks pyproject.toml $P/
 (cd $P && patch -p1 -N -s < benchmarks/patches/dump_overlap_beside.patch) || { echo "the patch does not apply"; exit 1; }
+VARIANTS=("ovb144:dump_overlap=1;maxnreg=144;item_block=16"
+    "ovb152:dump_overlap=1;maxnreg=152;item_block=16;item_maxnreg=56" "r144b16:maxnreg=144;item_block=16"
+    "ovb144x2:dump_overlap=2;maxnreg=144;item_block=16" "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16"
+    "ovbL2w:dump_overlap=2;dump_late=true;maxnreg=136;item_block=16;item_warps=2;item_maxnreg=104")
 (cd $P && INT8TC_COMMIT=$C0+dump_overlap_beside.patch PYTHONPATH=$P/src timeout 210 python3 benchmarks/ab_plans.py \
-    --m 16384 --rates 1e-4,1e-6 --rounds 2 --roof-seconds 1 --regs \
-    --variants "ovb144:dump_overlap=1;maxnreg=144;item_block=16" \
-    "ovb152:dump_overlap=1;maxnreg=152;item_block=16;item_maxnreg=56" "r144b16:maxnreg=144;item_block=16" \
-    "ovb144x2:dump_overlap=2;maxnreg=144;item_block=16" "ovbL:dump_overlap=1;dump_late=true;maxnreg=144;item_block=16" \
-    "ovbL2w:dump_overlap=2;dump_late=true;maxnreg=136;item_block=16;item_warps=2;item_maxnreg=104" \
+    --m 16384 --rates 1e-4,1e-6 --rounds 2 --roof-seconds 1 --regs --variants "${VARIANTS[@]}" \
     --csv $S/ab_ovb.csv > $S/ab_ovb.txt 2>&1)
 echo "ab ovb rc $?"; grep -A16 "^     M" $S/ab_ovb.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_ovb.txt | head -5
 grep "^build" $S/ab_ovb.txt | sort | uniq -c | head -20
@@ -33,7 +33,7 @@ PY
 )
 echo "overlap winner: ${W:-none}"
 if [ -n "$W" ]; then
-  V=$(grep -o "\"$W:[^\"]*\"" benchmarks/device/s199.sh | head -1 | tr -d '"')
+  for v in "${VARIANTS[@]}"; do [ "${v%%:*}" = "$W" ] && V=$v; done
   (cd $P && INT8TC_COMMIT=$C0+dump_overlap_beside.patch PYTHONPATH=$P/src timeout 150 python3 benchmarks/ab_plans.py \
       --m 8192,12288,16384 --rates 1e-2,1e-4,1e-6 --rounds 2 --roof-seconds 1 --variants "$V" \
       --csv $S/ab_wide.csv > $S/ab_wide.txt 2>&1)
