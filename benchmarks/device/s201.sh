@@ -1,4 +1,4 @@
-# forty-sixth session (NOTES.md 95): s200 cut again to what ~230 s of device time holds (the budget went on failed starts
+# forty-sixth session (NOTES.md 95): s199 cut to what ~230 s of device time holds (the budget went on failed starts
 # again): ovbL2w (NOTES 94's prediction) and ovbL against the default, plans at 16384 (K = 128, records checked), then
 # the overlap's GPU tests, all on a copy of the tree patched with benchmarks/patches/dump_overlap_beside.patch.
 export PYTHONUNBUFFERED=1 C0=${INT8TC_COMMIT:-unknown}
