@@ -2,6 +2,7 @@
 # benchmarks/patches/dump_overlap_beside.patch, applied to a copy of the tree), with FilterConfig.dump_late (each
 # search program's last chunk by an item program of its own; 2-warp item programs for two per SM) first; then, on main's tree, the GPU
 # tests owed since s194 (dump, list, balanced) beside the patched tree's overlap tests; then, if an overlap variant won, its wider A/B, else s197's search-side knobs.
+# (the patch was removed after this run, commit b03fcb2; to rerun: git show 8fca532:benchmarks/patches/dump_overlap_beside.patch)
 export PYTHONUNBUFFERED=1 C0=${INT8TC_COMMIT:-unknown}
 S=$OUT/s199; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
