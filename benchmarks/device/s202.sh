@@ -1,5 +1,6 @@
 # forty-seventh session (NOTES.md 96): the default on an H200 at the session's commit (issue 4's table at K = 128,
 # 1e-4 and 1e-6), after s199 measured the overlap slower on an H100
+# (it ran on an H100 80GB HBM3: the tool gave that card for a call naming nvidia-h200, NOTES.md 96)
 export PYTHONUNBUFFERED=1 INT8TC_COMMIT=${INT8TC_COMMIT:-unknown} PYTHONPATH=$PWD/src
 S=$OUT/s202; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
