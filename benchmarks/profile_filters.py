@@ -70,6 +70,8 @@ def main():
     p.add_argument("--dump-list", action="store_true", help="with --dump-bits: the config with dump_list")
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
+    p.add_argument("--variant", default="",
+                   help="pair: the default config with these fields, ab_plans.py's variant syntax (name:field=value;...)")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
@@ -91,6 +93,9 @@ def main():
         cfg = base = replace(base, dump_rows=args.dump_rows)
     if args.dump_list:
         cfg = base = replace(base, dump_list=True)
+    if args.variant and args.op == "pair":
+        from ab_plans import variant  # (benchmarks/, the script's own folder, is on sys.path)
+        cfg = base = variant(args.variant)[1]
     if args.tiles_per_program:
         cfg = replace(base, tiles_per_program=args.tiles_per_program)
     m = args.segments * args.size if args.op == "segment" else args.m
