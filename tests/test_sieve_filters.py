@@ -812,8 +812,14 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
         FilterConfig(item_reserve="tile")
-    with pytest.raises(ValueError, match="item_block must be 16, 32 or 64, got 8"):
-        FilterConfig(item_block=8)
+    with pytest.raises(ValueError, match="item_block must be 8, 16, 32 or 64, got 4"):
+        FilterConfig(item_block=4)
+    with pytest.raises(ValueError, match="dump_list_warps must be 1, 2, 4 or 8, got 3"):
+        FilterConfig(dump_list_warps=3)
+    with pytest.raises(ValueError, match="dump_list_pieces must be 1, 2, 4, 8 or 16, got 32"):
+        FilterConfig(dump_list_pieces=32)
+    with pytest.raises(ValueError, match="dump_mask_items and dump_list are exclusive"):
+        FilterConfig(dump_mask_items=True, dump_list=True)
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
     for bad in (-1, 65, True, 2.0):
