@@ -9,7 +9,7 @@ M="dump_mask_items=true"
 VARIANTS=("mi8w1:$M;item_block=8;item_warps=1" "mi8w1pdl:$M;item_block=8;item_warps=1;dump_pdl=true"
     "mi16w1:$M;item_block=16;item_warps=1" "mi32w4:$M;item_block=32"
     "mi8w1lp4:$M;item_block=8;item_warps=1;dump_list_pieces=4")
-INT8TC_COMMIT=$C0 PYTHONPATH=$PWD/src timeout 230 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 \
+INT8TC_COMMIT=$C0 PYTHONPATH=$PWD/src timeout 200 python3 benchmarks/ab_plans.py --m 16384 --rates 1e-4,1e-6 \
     --rounds 2 --roof-seconds 1 --regs --variants "${VARIANTS[@]}" --csv $S/ab_mi.csv > $S/ab_mi.txt 2>&1
 echo "ab mi rc $?"; grep -A20 "^     M" $S/ab_mi.txt; grep -E "Error|error|SystemExit|roof measured" $S/ab_mi.txt | head -5
 grep "^build" $S/ab_mi.txt | sort | uniq -c | head -20
@@ -34,6 +34,6 @@ done
 wait
 for f in tests1 tests2; do echo "$f: $(tail -1 $S/$f.log)"; grep -E "^FAILED|^ERROR" $S/$f.log | head -5; done
 for f in $S/prof_*; do echo "== $f"; head -12 $f; done
-INT8TC_COMMIT=$C0 PYTHONPATH=$PWD/src timeout 100 python3 benchmarks/ab_plans.py --m 8192,12288,16384 \
+INT8TC_COMMIT=$C0 PYTHONPATH=$PWD/src timeout 80 python3 benchmarks/ab_plans.py --m 8192,12288,16384 \
     --rates 1e-2,1e-4,1e-6 --rounds 2 --roof-seconds 1 --variants "$V" --csv $S/ab_wide.csv > $S/ab_wide.txt 2>&1
 echo "ab wide rc $?"; grep -A14 "^     M" $S/ab_wide.txt; grep -E "Error|error|SystemExit" $S/ab_wide.txt | head -5
