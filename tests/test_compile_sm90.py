@@ -402,22 +402,6 @@ if __name__ == "__main__":
     CASES["dump_items_list"] = (dump_items_kernel, {**CASES["dump_items"][1], "list_ptr": "*i32"},
                                 {**CASES["dump_items"][2], "BLOCK_I": 32, "ROWS": 0, "LIST": True}, {"num_warps": 4})
 
-    # FilterConfig.dump_mask_items: the listing pass over a plan's dump, and mask_items_kernel as its dependent
-    from int8tc.sieve._kernels.filters import list_dump_kernel
-
-    CASES["list_dump"] = (list_dump_kernel,
-                          {"dump_ptr": "*i32", "n_slots": "i32", "col_end": "i32", "items_ptr": "*i32",
-                           "item_count_ptr": "*i64", "item_cap": "i64", "x_ptr": "*i8", "stride_x": "i32",
-                           "hx_ptr": "*i32", "y_ptr": "*i8", "stride_y": "i32", "hy_ptr": "*i32", "goal": "i32",
-                           "out_ptr": "*i32", "count_ptr": "*i64", "capacity": "i64", "goal_ptr": "*i32"},
-                          {"KP": 128, "BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "TRI": True, "GROUPS": 16,
-                           "BLOCK_I": 16, "perm_ptr": None, "UNSORT": False, "DP4A": True, "n_slots_ptr": None,
-                           "PDL": True}, {"num_warps": 4})
-    fn, sig, consts, opts = CASES["mask_items_batch_reserve"]
-    CASES["mask_items_listed"] = (fn, {**sig, "goal_ptr": "*i32"},
-                                  {**consts, "KP": 128, "BLOCK_K": 128, "BLOCK_I": 8, "GROUPS": 16, "PDL": True},
-                                  {"num_warps": 1})
-
     # the warp-specialised Gluon GEMM (ozaki/_kernels/gemm_ws.py), both epilogues, default tiles
     from triton.experimental.gluon import language as gl
     from triton.experimental.gluon._runtime import GluonASTSource

@@ -15,13 +15,11 @@ from int8tc.sieve import reference as ref
 
 CFGS = [replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True),
         replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_rows=8),
-        replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, balanced=3, dump_bits=True, dump_mask_items=True,
-                item_block=8, item_warps=1, item_reserve="batch"),
         replace(SMALL_FILTER_CONFIG, tma=True, tile_masks=True, norm_bound=1),
         replace(SMALL_FILTER_CONFIG, block_n=32, tma=True, tile_masks=True, item_reserve="batch", column_groups=16),
         replace(SMALL_FILTER_CONFIG, row_rounds=True),
         replace(SMALL_FILTER_CONFIG, tma=True, defer_rows=True)]
-IDS = ["tma-masks", "tma-masks-balanced3-dump-rows8", "tma-masks-balanced3-dump-maskitems", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
+IDS = ["tma-masks", "tma-masks-balanced3-dump-rows8", "tma-masks-bound", "tma-masks-16x32-batch-g16", "plain-rounds", "tma-defer"]
 
 
 def _vecs(rng, m, k):

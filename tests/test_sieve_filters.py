@@ -45,25 +45,16 @@ PAIR_CFGS = dict(params=[CFG, TMA_CFG, replace(CFG, row_hits=True), replace(TMA_
                         replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_list=True),
                         replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
                                 balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, item_block=16, dump_rows=4,
-                                dump_list=True),
-                        replace(TMA_CFG, tile_masks=True, balanced=3, dump_bits=True, dump_mask_items=True,
-                                item_block=8, item_warps=1, item_reserve="batch"),
-                        replace(TMA_CFG, block_m=32, block_n=32, tiles_per_program=3, tile_masks=True, column_groups=16,
-                                balanced=5, panel_cost=3, norm_bound=1, dump_bits=True, dump_mask_items=True,
-                                dump_list_warps=1, item_programs=3, item_warps=2)],
+                                dump_list=True)],
                 ids=["plain", "tma", "plain-rowhits", "tma-rowhits", "plain-defer", "tma-defer", "plain-rounds",
                      "tma-rounds-cap128", "tma-defer-16x32", "plain-rounds-32x16", "tma-masks", "tma-masks-32x32-batch-g16", "tma-masks-16x32-block32-w2",
                      "tma-masks-balanced3", "tma-masks-16x32-t3-balanced5-cost3", "tma-masks-32x16-balanced4",
                      "tma-masks-bound", "tma-masks-32x32-g16-balanced3-bound", "tma-masks-16x64-chains-bound", "tma-masks-bound-sort",
                      "tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
-                     "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list",
-                     "tma-masks-balanced3-dump-maskitems-b8-w1-batch",
-                     "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-maskitems-lw1-p3"])
+                     "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list"])
 #: pair-search configs that bucketing ignores (it reads no balanced schedule, so no dump_bits either)
 PAIR_ONLY = ("tma-masks-balanced3-dump-rows64", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows8",
-             "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list",
-             "tma-masks-balanced3-dump-maskitems-b8-w1-batch",
-             "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-maskitems-lw1-p3")
+             "tma-masks-balanced3-dump-list", "tma-masks-32x32-t3-g16-balanced5-cost3-bound-dump-b16-rows4-list")
 #: bucketing also runs its own items on tensor cores (FilterConfig.tensor_items; pair searches do not read it)
 TENSOR_ITEM_CFGS = {"tma-masks-tc-items": replace(TMA_CFG, tile_masks=True, tensor_items=True),
                     "tma-masks-32x32-g16-tc-items-b32-p3": replace(TMA_CFG, block_m=32, block_n=32, tile_masks=True,
@@ -391,7 +382,7 @@ def test_gpu_half_norm_range_is_checked_after_the_launch(rng):
 
 @pytest.mark.parametrize("gram", [True, False])
 @pytest.mark.parametrize("tpp,balanced,dump", [(32, 0, False), (64, 0, False), (32, 2, False), (64, 2, True),
-                                               (64, 2, "list"), (64, 2, "mask")])
+                                               (64, 2, "list")])
 def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     """tile_masks with 32 column tiles per program: every bit of the per-row int32, bit 31 (the
     sign bit) included, becomes an item; a capacity below the items' count (the hot kernel then
@@ -400,11 +391,9 @@ def test_tile_masks_all_32_tile_bits(rng, dev, gram, tpp, balanced, dump):
     two flushes, the second of one tile. Balanced (2 programs per SM: 2 on the interpreter, 264 on
     an H200), programs' ranges start and end inside panels and chunks of 32; with dump_bits every bit
     of a dumped word (bit 31 included) is an item of dump_items_kernel ("list": listed by dump_list, 8-row pieces
-    of up to 128 items, so the pieces of full words list theirs in several rounds; "mask": listed by the listing
-    pass, a word's 32 bits in 32 rounds, for mask_items_kernel)."""
+    of up to 128 items, so the pieces of full words list theirs in several rounds)."""
     cfg = replace(TMA_CFG, tiles_per_program=tpp, tile_masks=True, item_programs=7, balanced=balanced,
-                  dump_bits=bool(dump), dump_list=dump == "list", dump_rows=8 if dump == "list" else 0,
-                  dump_mask_items=dump == "mask")
+                  dump_bits=bool(dump), dump_list=dump == "list", dump_rows=8 if dump == "list" else 0)
     x = _vecs(rng, 20 if not gram else 530, 64, -20, 20).to(dev)
     h = half_norms(x)
     y, hy = (None, None) if gram else (_vecs(rng, 530, 64, -20, 20).to(dev), None)
@@ -812,14 +801,8 @@ def test_filter_config_rejects_two_write_modes_and_bad_register_caps():
             FilterConfig(**bad)
     with pytest.raises(ValueError, match="item_reserve must be 'item' or 'batch', got 'tile'"):
         FilterConfig(item_reserve="tile")
-    with pytest.raises(ValueError, match="item_block must be 8, 16, 32 or 64, got 4"):
-        FilterConfig(item_block=4)
-    with pytest.raises(ValueError, match="dump_list_warps must be 1, 2, 4 or 8, got 3"):
-        FilterConfig(dump_list_warps=3)
-    with pytest.raises(ValueError, match="dump_list_pieces must be 1, 2, 4, 8 or 16, got 32"):
-        FilterConfig(dump_list_pieces=32)
-    with pytest.raises(ValueError, match="dump_mask_items and dump_list are exclusive"):
-        FilterConfig(dump_mask_items=True, dump_list=True)
+    with pytest.raises(ValueError, match="item_block must be 16, 32 or 64, got 8"):
+        FilterConfig(item_block=8)
     with pytest.raises(ValueError, match="item_programs must be a positive int, got 0"):
         FilterConfig(item_programs=0)
     for bad in (-1, 65, True, 2.0):
@@ -869,9 +852,6 @@ def test_pair_search_random_shapes_and_schedules(dev, seed):
     cfg = replace(cfg, dump_bits=bool(balanced and r.random() < 0.5), dump_rows=int(r.choice([0, 16, 256])))
     if r.random() < 0.5 and cfg.dump_rows <= cfg.block_m:
         cfg = replace(cfg, dump_list=True)
-    elif r.random() < 0.5:  # the listing pass and mask_items_kernel instead of dump_items_kernel
-        cfg = replace(cfg, dump_mask_items=True, dump_list_pieces=int(r.choice([1, 8, 16])),
-                      item_block=int(r.choice([8, 32])), item_warps=int(r.choice([1, 4])))
     expect = ref.pair_search(x.numpy(), h.numpy(), goal, None if gram else y.numpy(), None if gram else hy.numpy())
     for cap in (len(expect) + 3, max(len(expect) // 2, 1), 1):
         hits = pair_search(x.to(dev), h.to(dev), goal, cap, None if gram else y.to(dev), None if gram else hy.to(dev),

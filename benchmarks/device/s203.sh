@@ -2,6 +2,10 @@
 # then mask_items_kernel on equal blocks of the listed items) against the default's dump_items_kernel at 16384,
 # its shapes (item blocks of 8 / 16 / 32 on 1 / 2 / 4 warps, listing pieces, the dependent launch); per-kernel times of
 # the best shape and the default; the GPU tests of the path.
+# Run on commit 51e1333's tree (the path was removed after it, NOTES.md 97: git checkout a9d432b -- src tests to rerun);
+# its profiles then lacked --op pair (they timed the segment search) and were redone on the same warm H100 (s203b):
+# profile_filters.py --op pair --m 16384 --k 128 --rate {1e-4,1e-6} --plan --kernels [--variant V] for the default,
+# mi8w1 and mi8w1pdl.
 export PYTHONUNBUFFERED=1 C0=${INT8TC_COMMIT:-unknown}
 S=$OUT/s203; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
@@ -22,9 +26,9 @@ PY
 )
 for v in "${VARIANTS[@]}"; do [ "${v%%:*}" = "$W" ] && V=$v; done
 echo "best listed shape at 1e-4: $W"
-PYTHONPATH=$PWD/src timeout 40 python3 benchmarks/profile_filters.py --m 16384 --k 128 --rate 1e-4 --plan --kernels \
+PYTHONPATH=$PWD/src timeout 40 python3 benchmarks/profile_filters.py --op pair --m 16384 --k 128 --rate 1e-4 --plan --kernels \
     > $S/prof_default.txt 2>&1
-PYTHONPATH=$PWD/src timeout 40 python3 benchmarks/profile_filters.py --m 16384 --k 128 --rate 1e-4 --plan --kernels \
+PYTHONPATH=$PWD/src timeout 40 python3 benchmarks/profile_filters.py --op pair --m 16384 --k 128 --rate 1e-4 --plan --kernels \
     --variant "$V" > $S/prof_$W.txt 2>&1
 for f in $S/prof_*; do echo "== $f"; head -12 $f; done
 T="python3 -m pytest -q -p no:cacheprovider"

@@ -147,16 +147,6 @@ class FilterConfig:
     #: the rows' counts; needs dump_rows <= block_m (a piece within one slot) and twice the dump. Measured (NOTES.md
     #: 92, H100): 22% faster plans at hit rate 1e-2 (16384 vectors), 3-4% slower at 1e-4 and 1e-6, so off by default
     dump_list: bool = False
-    #: dump_bits: instead of ``dump_items_kernel``, a listing pass (``list_dump_kernel``, one program of
-    #: dump_list_warps warps per slot) writes every set bit as a ``mask_items_kernel`` item into the record buffer's
-    #: item room (one atomic per slot), then ``mask_items_kernel`` writes their hits in equal blocks (item_block,
-    #: item_warps, item_programs), as a programmatic dependent launch of the listing on CUDA when dump_pdl is set;
-    #: dump_list and dump_rows do not apply. A listing program walks its slot's words in dump_list_pieces pieces
-    #: (fewer registers: at 8 pieces of 4 warps 72, so 7 programs per SM, sm_90a)
-    dump_mask_items: bool = False
-    dump_list_warps: int = 4
-    dump_list_pieces: int = 8
-    dump_pdl: bool = False
 
     def __post_init__(self):
         for name in ("block_m", "block_n", "block_k"):
@@ -193,15 +183,8 @@ class FilterConfig:
                              f"column_groups={self.column_groups!r}, block_n={self.block_n}")
         if self.item_reserve not in ("item", "batch"):
             raise ValueError(f"item_reserve must be 'item' or 'batch', got {self.item_reserve!r}")
-        if self.item_block not in (8, 16, 32, 64):
-            raise ValueError(f"item_block must be 8, 16, 32 or 64, got {self.item_block!r}")
-        if self.dump_list_warps not in (1, 2, 4, 8):
-            raise ValueError(f"dump_list_warps must be 1, 2, 4 or 8, got {self.dump_list_warps!r}")
-        if self.dump_list_pieces not in (1, 2, 4, 8, 16):
-            raise ValueError(f"dump_list_pieces must be 1, 2, 4, 8 or 16, got {self.dump_list_pieces!r}")
-        if self.dump_mask_items and self.dump_list:
-            raise ValueError("dump_mask_items and dump_list are exclusive (the dump's items listed by the listing pass "
-                             "or by each dump_items_kernel program)")
+        if self.item_block not in (16, 32, 64):
+            raise ValueError(f"item_block must be 16, 32 or 64, got {self.item_block!r}")
         if self.item_warps not in (1, 2, 4, 8):
             raise ValueError(f"item_warps must be 1, 2, 4 or 8, got {self.item_warps!r}")
         if isinstance(self.norm_bound, bool) or not isinstance(self.norm_bound, int) or self.norm_bound < 0:
@@ -757,9 +740,6 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
     slots = dump.shape[0] // (2 if cfg.dump_list else 1)  # (dump_list: the second half holds the item lists)
     if not slots:
         return
-    if cfg.dump_mask_items:
-        _write_dump_listed(xp, hx, yp, hy, goal, dump, n, buf, count, capacity, tri, cfg, perm, goal_ptr, slots_taken)
-        return
     pieces = triton.cdiv(slots * cfg.block_m, cfg.dump_rows or cfg.block_m)
     launch(dump_items_kernel, (min(pieces, 8192),), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), dump,
            slots, n, buf, count, capacity, KP=xp.shape[1], BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n,
@@ -767,32 +747,6 @@ def _write_dumped(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, co
            ROWS=cfg.dump_rows, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
            **(dict(LIST=True, list_ptr=dump[slots:]) if cfg.dump_list else {}),
            num_warps=cfg.item_warps, **({} if perm is None else dict(perm_ptr=perm, UNSORT=True)),
-           **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
-
-
-def _write_dump_listed(xp, hx, yp, hy, goal: int, dump: torch.Tensor, n: int, buf, count, capacity: int, tri: bool,
-                       cfg: FilterConfig, perm: torch.Tensor | None, goal_ptr: torch.Tensor | None,
-                       slots_taken: bool) -> None:
-    """``_write_dumped`` with ``dump_mask_items``: ``list_dump_kernel`` lists the dump's items into the record buffer's
-    item room (``_record_buffers``: capacity items after the records), counted at count[1] (a plan's: zeroed by its
-    search, which takes its slots from ``_dump_slots`` and leaves count[1] alone) or, in a one-shot call (whose search
-    counts its slots at count[1]), on a counter of its own; then ``mask_items_kernel`` writes their hits."""
-    from ._kernels.filters import list_dump_kernel, mask_items_kernel
-
-    slots = dump.shape[0]
-    items = torch.zeros(1, dtype=torch.int64, device=xp.device) if slots_taken else count[1:]
-    pdl = dict(PDL=True, launch_pdl=True) if cfg.dump_pdl and xp.device.type == "cuda" else {}
-    words, unsort = _item_words(xp, yp), ({} if perm is None else dict(perm_ptr=perm, UNSORT=True))
-    launch(list_dump_kernel, (min(slots, 8192),), dump, slots, n, buf[capacity:], items, capacity,
-           xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf, count, capacity, KP=xp.shape[1],
-           BLOCK_M=cfg.block_m, BLOCK_N=cfg.block_n, **words, TRI=tri, GROUPS=cfg.column_groups,
-           BLOCK_I=4, PIECES=cfg.dump_list_pieces, goal_ptr=goal_ptr, n_slots_ptr=count[1:] if slots_taken else None,
-           **({"PDL": True} if pdl else {}), num_warps=cfg.dump_list_warps, **unsort)
-    programs = max(1, min(triton.cdiv(capacity, cfg.item_block), cfg.item_programs))
-    launch(mask_items_kernel, (programs,), xp, xp.stride(0), hx, yp, yp.stride(0), hy, int(goal), buf[capacity:],
-           items, capacity, buf, count, capacity, None, KP=xp.shape[1], BLOCK_N=cfg.block_n, **words, TRI=tri,
-           BLOCK_I=cfg.item_block, BATCH_RESERVE=cfg.item_reserve == "batch", GROUPS=cfg.column_groups,
-           goal_ptr=goal_ptr, **pdl, num_warps=cfg.item_warps, **unsort,
            **({} if cfg.item_maxnreg is None else dict(maxnreg=cfg.item_maxnreg)))
 
 

@@ -919,7 +919,7 @@ def mask_items_kernel(
     signs_ptr,  # bucketing: signs [M, capacity] int8 (pair searches: unused)
     KP: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr, BLOCK_I: tl.constexpr,
     BUCKET: tl.constexpr = False, BATCH_RESERVE: tl.constexpr = False, GROUPS: tl.constexpr = 8,
-    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False, goal_ptr=None, PDL: tl.constexpr = False,
+    perm_ptr=None, UNSORT: tl.constexpr = False, DP4A: tl.constexpr = False,
 ):
     """Write the hits of a MASKS filter's items (``_write_items``; FilterConfig.tile_masks): item
     (i, col0, col_end, g) is row i against the columns of group g (``_groups``: BLOCK_N / GROUPS columns)
@@ -935,13 +935,7 @@ def mask_items_kernel(
     (``_caller_ids``; perm_ptr the order's permutation, int64), so no pass maps them afterwards.
     The dots come from the rows read as int32 words (``_item_dots_words``: byte strides and KP multiples of 4,
     BLOCK_K bytes per step; DP4A, CUDA only: one dp4a per word) instead of int8 elements (a byte extraction and
-    an IMAD per product; the GPU's build of 32 items x 4 warps: 920 against 1312 SASS instructions, NOTES.md 84).
-    goal_ptr (FilterConfig.dump_mask_items in a plan): the goal read there. PDL: launched as a programmatic dependent
-    of the kernel that lists the items (``list_dump_kernel``), it waits for that kernel here."""
-    if PDL:
-        tl.extra.cuda.gdc_wait()
-    if goal_ptr is not None:
-        goal = tl.load(goal_ptr)
+    an IMAD per product; the GPU's build of 32 items x 4 warps: 920 against 1312 SASS instructions, NOTES.md 84)."""
     n_items = tl.minimum(tl.load(item_count_ptr), item_cap)
     for it0 in range(tl.program_id(0) * BLOCK_I, n_items, tl.num_programs(0) * BLOCK_I):
         its = it0 + tl.arange(0, BLOCK_I)
@@ -1128,93 +1122,6 @@ def _dump_list_items(x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal, dum
                                count_ptr, capacity, None, KP, BLOCK_N, BLOCK_K, TRI, False, True, GROUPS, perm_ptr,
                                UNSORT, DP4A)
                 tl.debug_barrier()  # the round's list read before the next round's is stored
-
-
-@triton.jit(do_not_specialize=["n_slots", "col_end", "item_cap", "goal", "capacity"])
-def list_dump_kernel(
-    dump_ptr, n_slots, col_end,  # the search's dump [n_slots, DUMP_HEADER + BLOCK_M x GROUPS] int32, N
-    items_ptr, item_count_ptr, item_cap,  # mask_items_kernel's items [item_cap, 4] int32 and their counter (int64, 0)
-    x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal,  # for the items past item_cap (as dump_items_kernel)
-    out_ptr, count_ptr, capacity,  # [capacity, 4] records (i, j, sign, dot), the hit total (int64)
-    KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, TRI: tl.constexpr,
-    GROUPS: tl.constexpr = 16, BLOCK_I: tl.constexpr = 16, perm_ptr=None, UNSORT: tl.constexpr = False,
-    DP4A: tl.constexpr = False, goal_ptr=None, n_slots_ptr=None, PDL: tl.constexpr = False,
-    PIECES: tl.constexpr = 1,
-):
-    """FilterConfig.dump_mask_items: every set bit of a balanced search's dump (``_dump_bits``) as one
-    ``mask_items_kernel`` item (row ti * BLOCK_M + r of the slot's header (ti, tj0) against group g of tile tj0 + t:
-    (i, col0, col_end, g)), so that the item kernel takes them in equal blocks whatever the slot they came from. One
-    program per slot (striding over them): its words' popcounts, one relaxed atomic on item_count_ptr reserves the
-    slot's items, and the words' j-th set bits are stored at their ranks (the words' exclusive running popcount),
-    one round per j, over the slot's words in PIECES pieces (each read again: fewer registers). The items past item_cap
-    (then the hits exceed it too, since each item holds one) are written here, with ``_item_hits`` over the words
-    BLOCK_I at a time, so the hit total stays exact. PDL: the item kernel is a programmatic dependent launch, let in
-    as soon as every program has started."""
-    if PDL:
-        tl.extra.cuda.gdc_launch_dependents()
-    if goal_ptr is not None:  # (a plan's: hx_ptr then holds h)
-        goal = tl.load(goal_ptr)
-    if n_slots_ptr is not None:  # (a one-shot call's: the slots its search took)
-        n_slots = tl.load(n_slots_ptr)
-    SLOT: tl.constexpr = DUMP_HEADER + BLOCK_M * GROUPS
-    W: tl.constexpr = BLOCK_M * GROUPS
-    WP: tl.constexpr = W // PIECES
-    for s in range(tl.program_id(0), n_slots, tl.num_programs(0)):
-        slot = dump_ptr + tl.cast(s, tl.int64) * SLOT
-        total = tl.sum(_popc(tl.load(slot + DUMP_HEADER + tl.arange(0, W))), axis=0)
-        if total > 0:
-            ti = tl.load(slot)
-            tj0 = tl.load(slot + 1)
-            start = tl.atomic_add(item_count_ptr, total.to(tl.int64), sem="relaxed")
-            room = tl.minimum(tl.maximum(item_cap - start, 0), total).to(tl.int32)  # the slot's items that fit
-            items = items_ptr + start * 4
-            before = total * 0  # the items of the pieces before
-            for p0 in range(0, W, WP):  # (the words again, a piece at a time: L1 hits, fewer registers)
-                widx = p0 + tl.arange(0, WP)
-                v = tl.load(slot + DUMP_HEADER + widx)
-                pc = _popc(v)
-                rank = before + tl.cumsum(pc, axis=0) - pc  # (from start)
-                for _ in range(0, tl.max(pc, axis=0)):  # the words' j-th set bits
-                    keep = (v != 0) & (rank < room)
-                    item = items + rank * 4
-                    tl.store(item, ti * BLOCK_M + widx // GROUPS, mask=keep)
-                    tl.store(item + 1, (tj0 + _popc((v & (-v)) - 1)) * BLOCK_N, mask=keep)
-                    tl.store(item + 2, tl.zeros_like(widx) + col_end, mask=keep)
-                    tl.store(item + 3, widx % GROUPS, mask=keep)
-                    v = v & (v - 1)
-                    rank += 1
-                before += tl.sum(pc, axis=0)
-            if start + total > item_cap:  # the items past item_cap: written here
-                _listed_past_cap(slot, start, item_cap, ti, tj0, col_end, x_ptr, stride_x, hx_ptr, y_ptr, stride_y,
-                                 hy_ptr, goal, out_ptr, count_ptr, capacity, KP, BLOCK_M, BLOCK_N, BLOCK_K, TRI,
-                                 GROUPS, BLOCK_I, perm_ptr, UNSORT, DP4A)
-
-
-@triton.jit
-def _listed_past_cap(slot, start, item_cap, ti, tj0, col_end, x_ptr, stride_x, hx_ptr, y_ptr, stride_y, hy_ptr, goal,
-                     out_ptr, count_ptr, capacity, KP: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                     BLOCK_K: tl.constexpr, TRI: tl.constexpr, GROUPS: tl.constexpr, BLOCK_I: tl.constexpr, perm_ptr,
-                     UNSORT: tl.constexpr, DP4A: tl.constexpr):
-    """``list_dump_kernel``'s items of one slot whose ranks (from start, in the listing's order) reach item_cap:
-    the slot's words BLOCK_I at a time, each word's j-th set bit an item of ``_item_hits`` when its rank does."""
-    W: tl.constexpr = BLOCK_M * GROUPS
-    before = start  # the rank of the block's first item
-    for w0 in range(0, W, BLOCK_I):
-        wi = w0 + tl.arange(0, BLOCK_I)
-        v = tl.load(slot + DUMP_HEADER + wi)
-        pc = _popc(v)
-        n = tl.sum(pc, axis=0)
-        if before + n > item_cap:
-            rank = before + (tl.cumsum(pc, axis=0) - pc).to(tl.int64)
-            for _ in range(0, tl.max(pc, axis=0)):
-                late = (v != 0) & (rank >= item_cap)
-                _item_hits(ti * BLOCK_M + wi // GROUPS, (tj0 + _popc((v & (-v)) - 1)) * BLOCK_N,
-                           tl.where(late, col_end, 0), wi % GROUPS, late, x_ptr, stride_x, hx_ptr, y_ptr, stride_y,
-                           hy_ptr, goal, out_ptr, count_ptr, capacity, None, KP, BLOCK_N, BLOCK_K, TRI, False, True,
-                           GROUPS, perm_ptr, UNSORT, DP4A)
-                v = v & (v - 1)
-                rank += 1
-        before += n
 
 
 @triton.jit
