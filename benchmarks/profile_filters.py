@@ -71,7 +71,8 @@ def main():
     p.add_argument("--tensor-items", default="",
                    help="bucket: FilterConfig.tensor_items with item_block,item_warps (e.g. 64,8)")
     p.add_argument("--variant", default="",
-                   help="pair: the default config with these fields, ab_plans.py's variant syntax (name:field=value;...)")
+                   help="--op pair only: DEFAULT_FILTER_CONFIG with these fields, ab_plans.py's variant syntax "
+                        "(name:field=value;...); the other config flags then do not apply")
     args = p.parse_args()
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
@@ -93,7 +94,9 @@ def main():
         cfg = base = replace(base, dump_rows=args.dump_rows)
     if args.dump_list:
         cfg = base = replace(base, dump_list=True)
-    if args.variant and args.op == "pair":
+    if args.variant:  # (over DEFAULT_FILTER_CONFIG: the config flags above do not apply to it)
+        if args.op != "pair":
+            raise SystemExit(f"--variant is for --op pair, got --op {args.op}")
         from ab_plans import variant  # (benchmarks/, the script's own folder, is on sys.path)
         cfg = base = variant(args.variant)[1]
     if args.tiles_per_program:
