@@ -74,6 +74,8 @@ def main():
                    help="--op pair only: DEFAULT_FILTER_CONFIG with these fields, ab_plans.py's variant syntax "
                         "(name:field=value;...); the other config flags then do not apply")
     args = p.parse_args()
+    if args.variant and args.op != "pair":
+        raise SystemExit(f"--variant is for --op pair, got --op {args.op}")
     g = torch.Generator(device="cuda").manual_seed(0)
     cfg = PLAIN_FILTER_CONFIG if args.plain else None
     base = {"segment": DEFAULT_SEGMENT_CONFIG, "pair": DEFAULT_FILTER_CONFIG, "bucket": DEFAULT_BUCKET_CONFIG}[args.op]
@@ -95,8 +97,6 @@ def main():
     if args.dump_list:
         cfg = base = replace(base, dump_list=True)
     if args.variant:  # (over DEFAULT_FILTER_CONFIG: the config flags above do not apply to it)
-        if args.op != "pair":
-            raise SystemExit(f"--variant is for --op pair, got --op {args.op}")
         from ab_plans import variant  # (benchmarks/, the script's own folder, is on sys.path)
         cfg = base = variant(args.variant)[1]
     if args.tiles_per_program:
