@@ -1,9 +1,10 @@
 # forty-eighth session (NOTES.md 97): FilterConfig.dump_mask_items (a listing pass over the dump, one atomic per slot,
 # then mask_items_kernel on equal blocks of the listed items) against the default's dump_items_kernel at 16384,
-# its shapes (item blocks of 8 / 16 / 32 on 1 / 2 / 4 warps, listing pieces, the dependent launch); per-kernel times of
+# its shapes (item blocks of 8 and 16 on 1 warp, 32 on 4, 4 listing pieces, the dependent launch); per-kernel times of
 # the best shape and the default; the GPU tests of the path.
 # Run on commit 51e1333's tree (the path was removed after it, NOTES.md 97: git checkout a9d432b -- src tests to rerun);
-# its profiles then lacked --op pair (they timed the segment search) and were redone on the same warm H100 (s203b):
+# its profiles then lacked --op pair (they timed the segment search; the two lines below carry it since) and were
+# redone on the same warm H100 (s203b):
 # profile_filters.py --op pair --m 16384 --k 128 --rate {1e-4,1e-6} --plan --kernels [--variant V] for the default,
 # mi8w1 and mi8w1pdl.
 export PYTHONUNBUFFERED=1 C0=${INT8TC_COMMIT:-unknown}
