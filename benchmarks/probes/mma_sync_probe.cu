@@ -13,13 +13,18 @@
 //   gram:  the same loop over the upper triangle of X x X (pairs i < j), balanced contiguous ranges of (panel,
 //          column tile) units on a fixed grid, as the library's balanced search; checked against the plain kernel.
 // Build and run (on the GPU machine): nvcc -O3 -arch=sm_90a -o /tmp/probe benchmarks/probes/mma_sync_probe.cu
-//   /tmp/probe [M] [segments] [rate_target]
+//   /tmp/probe [M] [segments] [rate_target] [square]   (-DMINB=4: the square kernel at 128 registers)
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
 #include <vector>
 #include <algorithm>
+#include <string>
 #include <cuda_runtime.h>
+
+#ifndef MINB  // blocks per SM asked of the compiler for the square kernel (__launch_bounds__' second argument)
+#define MINB 1
+#endif
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
     printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); exit(1); } } while (0)
@@ -205,7 +210,7 @@ __device__ __forceinline__ unsigned long long panel_range(Smem &sm, const int8_t
 }
 
 // the square: block (panel, segment of column tiles)
-__global__ void __launch_bounds__(128) fused_kernel(const int8_t *__restrict__ X, const int *__restrict__ hxg,
+__global__ void __launch_bounds__(128, MINB) fused_kernel(const int8_t *__restrict__ X, const int *__restrict__ hxg,
                                                      const int8_t *__restrict__ Y, const int *__restrict__ hy,
                                                      int M, int N, int tiles_per_block, unsigned long long *count) {
     __shared__ __align__(16) Smem sm;
@@ -265,6 +270,7 @@ int main(int argc, char **argv) {
     int M = argc > 1 ? atoi(argv[1]) : 16384;
     int S = argc > 2 ? atoi(argv[2]) : 4;
     double rate = argc > 3 ? atof(argv[3]) : 1e-4;
+    bool square_only = argc > 4 && std::string(argv[4]) == "square";  // skip the peak and the Gram kernel
     int N = M;
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
@@ -279,6 +285,7 @@ int main(int argc, char **argv) {
 
     // --- peak: blocks x warps, ILP 4 / 8
     for (int warps : {4, 8, 16}) {
+        if (square_only) break;
         for (int ilp : {4, 8}) {
             int blocks = prop.multiProcessorCount * (warps >= 8 ? 2 : 4), iters = 4096;
             dim3 bd(32 * warps);
@@ -364,7 +371,7 @@ int main(int argc, char **argv) {
     }
 
     // --- the Gram triangle of X (h_x, limits h_i - goal of the same goal): balanced ranges on G blocks
-    {
+    if (!square_only) {
         std::vector<int> hxv(M);
         for (int i = 0; i < M; ++i) hxv[i] = hxh[i];
         int *dhx, *dstarts;
