@@ -1,5 +1,5 @@
 # forty-ninth session (NOTES.md 98), after s204: the probe's square kernel at 3 blocks per SM (152 registers) and at 4
-# (-DMINB=4, 128 registers, no spill), at 1e-4, on the same warm card.
+# (-DMINB=4, 128 registers, no spill), at 1e-4, on the same warm card. Written, not run (no device time was left).
 S=$OUT/s205; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt
 nvcc -O3 -arch=sm_90a -o /tmp/p3 benchmarks/probes/mma_sync_probe.cu && nvcc -O3 -arch=sm_90a -DMINB=4 -o /tmp/p4 benchmarks/probes/mma_sync_probe.cu

@@ -1,17 +1,21 @@
 // Probe (not library code): does a hand-written CUDA pair-search loop on the legacy warp-level tensor-core
-// instruction (mma.sync m16n8k32 s8) beat the Triton search kernel at 16384 vectors, K = 128? NOTES.md 98.
+// instruction (mma.sync m16n8k32 s8) beat the Triton search kernel at 16384 vectors, K = 128? NOTES.md 98 (measured
+// on an H100 in s204: no, ~50% slower per tile; the Gram form slower still).
 //
-// Two kernels:
+// Three kernels:
 //   peak:  mma.sync only, operands in registers, ILP independent accumulators per warp (the instruction's rate);
 //   fused: the X x Y cross search (every pair of the square) with the exact test |<x_i, y_j>| - h_j >= h_i - goal
 //          fused in registers and the hits counted exactly, no second kernel: rows of a 64-row panel in
 //          registers (4 warps, 2 x 2, each 32 rows x 64 columns), 128-column tiles of Y by cp.async into padded
 //          shared memory (double-buffered), a warp-wide vote per tile, and only a warp whose tile holds a hit takes
-//          the slow path (the per-element test and one atomic per hit).
-// The fused count is checked against a plain dp4a kernel over the same square.
-//
+//          the slow path (the per-element test);
 //   gram:  the same loop over the upper triangle of X x X (pairs i < j), balanced contiguous ranges of (panel,
-//          column tile) units on a fixed grid, as the library's balanced search; checked against the plain kernel.
+//          column tile) units on a fixed grid, as the library's balanced search; its records (i, j, dot) staged in
+//          shared memory (one shared atomic each) and flushed with one global atomic per flush.
+// Both are checked against a plain dp4a kernel: the count, and for the Gram records a sum of a key over (i, j, dot).
+// The data: int8 uniform in [-40, 40]; the goal is a quantile of a 400K-pair sample, which misses the asked rate
+// (1e-4 gave 1.96e-5 in s204): read the printed rate.
+//
 // Build and run (on the GPU machine): nvcc -O3 -arch=sm_90a -o /tmp/probe benchmarks/probes/mma_sync_probe.cu
 //   /tmp/probe [M] [segments] [rate_target] [square]   (-DMINB=4: the square kernel at 128 registers)
 #include <cstdio>
