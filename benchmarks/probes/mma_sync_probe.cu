@@ -17,7 +17,8 @@
 // (1e-4 gave 1.96e-5 in s204): read the printed rate.
 //
 // Build and run (on the GPU machine): nvcc -O3 -arch=sm_90a -o /tmp/probe benchmarks/probes/mma_sync_probe.cu
-//   /tmp/probe [M] [segments] [rate_target] [square]   (-DMINB=4: the square kernel at 128 registers)
+//   /tmp/probe [M] [segments] [rate_target] [square]   (-DMINB=4: the square kernel at 128 registers; -DAQ_SMEM=1:
+//   the rows' A fragments staged in shared memory as ready register quads, NOTES.md 98)
 #include <cstdio>
 #include <cstdlib>
 #include <cstdint>
@@ -71,7 +72,14 @@ __device__ __forceinline__ void cp_wait0() { asm volatile("cp.async.wait_group 0
 // and 8 kb + 4..7 (a2 / b1) of them. The same map on both operands keeps the dot exact (a permutation of k).
 static constexpr int RCAP = 256;  // records staged in shared memory per block before a flush
 
+#ifndef AQ_SMEM  // 1: the rows' A fragments staged in shared memory as ready quads, read per tile (NOTES.md 98)
+#define AQ_SMEM 0
+#endif
+
 struct Smem {
+#if AQ_SMEM
+    int4 aq[4][2][4][32];  // [warp][m][kb][lane]: the quad (a0, a1, a2, a3) of mma's A operand
+#endif
     int8_t ys[2][BN * SROW];
     int hs[2][BN];
     int4 rec[RCAP];  // (i, j, dot, 0)
@@ -126,6 +134,15 @@ __device__ __forceinline__ unsigned long long panel_range(Smem &sm, const int8_t
             }
             lim[m][h] = r < M ? hxg[r] : 0x40000000;
         }
+#if AQ_SMEM
+    __syncthreads();  // the previous panel's reads of aq are done
+#pragma unroll
+    for (int m = 0; m < 2; ++m)
+#pragma unroll
+        for (int kb = 0; kb < 4; ++kb)
+            sm.aq[warp][m][kb][lane] = make_int4(A[m][kb][0], A[m][kb][1], A[m][kb][2], A[m][kb][3]);
+    __syncwarp();
+#endif
 
     auto load_tile = [&](int t, int buf) {
         // 128 columns x 128 bytes: 1024 pieces of 16 bytes, 8 per thread; rows past N read row N - 1 (masked by h)
@@ -168,7 +185,15 @@ __device__ __forceinline__ unsigned long long panel_range(Smem &sm, const int8_t
 #pragma unroll
             for (int kb = 0; kb < 4; ++kb)
 #pragma unroll
-                for (int m = 0; m < 2; ++m) mma_s8(acc[m][n], A[m][kb], w[2 * kb], w[2 * kb + 1]);
+                for (int m = 0; m < 2; ++m) {
+#if AQ_SMEM
+                    int4 a4 = sm.aq[warp][m][kb][lane];
+                    const int a[4] = {a4.x, a4.y, a4.z, a4.w};
+                    mma_s8(acc[m][n], a, w[2 * kb], w[2 * kb + 1]);
+#else
+                    mma_s8(acc[m][n], A[m][kb], w[2 * kb], w[2 * kb + 1]);
+#endif
+                }
         }
         // the test: per row, max over the tile's columns of |dot| - h_j against h_i - goal
         int mx[2][2];
@@ -229,7 +254,7 @@ __global__ void __launch_bounds__(128, MINB) fused_kernel(const int8_t *__restri
 
 // the Gram triangle (i < j): the (panel, column tile) units of the upper triangle, panel by panel (panel p starts at
 // tile (p * BM) / BN), cut into gridDim.x contiguous ranges; starts[p] = units before panel p (host table)
-__global__ void __launch_bounds__(128) gram_kernel(const int8_t *__restrict__ X, const int *__restrict__ hxg,
+__global__ void __launch_bounds__(128, 3) gram_kernel(const int8_t *__restrict__ X, const int *__restrict__ hxg,
                                                     const int *__restrict__ hx, int M, const int *__restrict__ starts,
                                                     int n_panels, Out o) {
     __shared__ __align__(16) Smem sm;
