@@ -1,6 +1,7 @@
 # forty-ninth session (NOTES.md 98), after s204: the probe's square kernel at 3 blocks per SM (152 registers) and at 4
 # (-DMINB=4, 128 registers, no spill), at 1e-4; and the Gram kernel with its rows' A fragments staged in shared memory
-# as ready quads (-DAQ_SMEM=1: static, the Gram tile body 651 -> 425 instructions per warp, 162 registers, no spill),
+# as ready quads (-DAQ_SMEM=1: static, the Gram tile body 651 -> 425 instructions per warp, 162 registers, the square
+# 165, no spill, both 3 blocks per SM),
 # on the same warm card. Written, not run (no device time was left in that session).
 S=$OUT/s205; mkdir -p $S
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader | tee $S/gpu.txt

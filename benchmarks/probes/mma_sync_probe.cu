@@ -28,7 +28,7 @@
 #include <cuda_runtime.h>
 
 #ifndef MINB  // blocks per SM asked of the compiler for the square kernel (__launch_bounds__' second argument)
-#define MINB 1
+#define MINB 3  // (3 x 128 threads fit at <= 170 registers; the s204 build used 152 either way)
 #endif
 
 #define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
@@ -295,6 +295,34 @@ __global__ void ref_kernel(const int8_t *X, const int *hxg, const int8_t *Y, con
     }
 }
 
+// mean milliseconds of one launch() over reps calls, timed by events around them all
+template <class F>
+static float mean_ms(F launch, int reps) {
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    CK(cudaEventRecord(e0));
+    for (int r = 0; r < reps; ++r) launch();
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    CK(cudaEventDestroy(e0));
+    CK(cudaEventDestroy(e1));
+    return ms / reps;
+}
+
+// h = |v|^2 / 2 (rounded down) of each K-byte row
+static std::vector<int> half_norms(const std::vector<int8_t> &v) {
+    std::vector<int> h(v.size() / K);
+    for (size_t i = 0; i < h.size(); ++i) {
+        int a = 0;
+        for (int k = 0; k < K; ++k) a += v[i * K + k] * v[i * K + k];
+        h[i] = a / 2;
+    }
+    return h;
+}
+
 int main(int argc, char **argv) {
     int M = argc > 1 ? atoi(argv[1]) : 16384;
     int S = argc > 2 ? atoi(argv[2]) : 4;
@@ -308,9 +336,6 @@ int main(int argc, char **argv) {
     printf("device %s, %d SMs, max clock %.0f MHz\n", prop.name, prop.multiProcessorCount, clk_khz / 1e3);
     int *dout;
     CK(cudaMalloc(&dout, 4));
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
 
     // --- peak: blocks x warps, ILP 4 / 8
     for (int warps : {4, 8, 16}) {
@@ -324,13 +349,8 @@ int main(int argc, char **argv) {
             };
             launch();
             CK(cudaDeviceSynchronize());
-            CK(cudaEventRecord(e0));
-            for (int r = 0; r < 5; ++r) launch();
-            CK(cudaEventRecord(e1));
-            CK(cudaEventSynchronize(e1));
-            float ms;
-            CK(cudaEventElapsedTime(&ms, e0, e1));
-            double macs = 5.0 * blocks * warps * (double)iters * ilp * 16 * 8 * 32;
+            float ms = mean_ms(launch, 5);
+            double macs = (double)blocks * warps * iters * ilp * 16 * 8 * 32;
             printf("peak warps/block %2d blocks %4d ilp %d: %.1f TOPS (int8, 2 ops per MAC)\n", warps, blocks, ilp,
                    2 * macs / (ms * 1e-3) / 1e12);
         }
@@ -342,9 +362,7 @@ int main(int argc, char **argv) {
     auto rnd = [&]() { s = s * 6364136223846793005ull + 1442695040888963407ull; return (int)((s >> 33) % 81) - 40; };
     for (auto &v : hx_) v = (int8_t)rnd();
     for (auto &v : hyv) v = (int8_t)rnd();
-    std::vector<int> hxh(M), hyh(N);
-    for (int i = 0; i < M; ++i) { int a = 0; for (int k = 0; k < K; ++k) a += hx_[(size_t)i * K + k] * hx_[(size_t)i * K + k]; hxh[i] = a / 2; }
-    for (int j = 0; j < N; ++j) { int a = 0; for (int k = 0; k < K; ++k) a += hyv[(size_t)j * K + k] * hyv[(size_t)j * K + k]; hyh[j] = a / 2; }
+    std::vector<int> hxh = half_norms(hx_), hyh = half_norms(hyv);
     // goal: sample pairs on the host, take the value of h_i + h_j - |d| at the target rate
     std::vector<long long> smp;
     for (int t = 0; t < 400000; ++t) {
@@ -385,14 +403,8 @@ int main(int argc, char **argv) {
         fused_kernel<<<grid, 128>>>(dX, dlim, dY, dhy, M, N, tpb, dcount);
         CK(cudaDeviceSynchronize());
         CK(cudaMemcpy(&got, dcount, 8, cudaMemcpyDeviceToHost));
-        const int reps = 20;
-        CK(cudaEventRecord(e0));
-        for (int r = 0; r < reps; ++r) fused_kernel<<<grid, 128>>>(dX, dlim, dY, dhy, M, N, tpb, dcount);
-        CK(cudaEventRecord(e1));
-        CK(cudaEventSynchronize(e1));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
-        double t = ms / reps * 1e-3, pairs = (double)M * N;
+        float ms = mean_ms([&]() { fused_kernel<<<grid, 128>>>(dX, dlim, dY, dhy, M, N, tpb, dcount); }, 20);
+        double t = ms * 1e-3, pairs = (double)M * N;
         printf("fused segments %d (%d blocks): %.4f ms, %.2f Tpairs/s, %.0f TOPS; hits %llu %s; a Gram triangle of "
                "%d at this rate: %.4f ms\n", segs, grid.x * grid.y, t * 1e3, pairs / t / 1e12, 2 * K * pairs / t / 1e12,
                got, got == ref ? "(= reference)" : "(DIFFERS from the reference)", M,
@@ -401,11 +413,9 @@ int main(int argc, char **argv) {
 
     // --- the Gram triangle of X (h_x, limits h_i - goal of the same goal): balanced ranges on G blocks
     if (!square_only) {
-        std::vector<int> hxv(M);
-        for (int i = 0; i < M; ++i) hxv[i] = hxh[i];
         int *dhx, *dstarts;
         CK(cudaMalloc(&dhx, 4 * M));
-        CK(cudaMemcpy(dhx, hxv.data(), 4 * M, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(dhx, hxh.data(), 4 * M, cudaMemcpyHostToDevice));
         int n_panels = (M + BM - 1) / BM;
         std::vector<int> starts(n_panels + 1, 0);
         for (int p = 0; p < n_panels; ++p) starts[p + 1] = starts[p] + (n_tiles - (p * BM) / BN);
@@ -439,36 +449,21 @@ int main(int argc, char **argv) {
             unsigned long long key = 0;
             for (auto &r : hrec) key += ((unsigned long long)r.x * M + r.y) * 31ull + (unsigned)r.z;
             bool same = got == gref && key == kref;
-            const int reps = 50;
-            CK(cudaEventRecord(e0));
-            for (int r = 0; r < reps; ++r) {
-                CK(cudaMemsetAsync(dcount, 0, 8));
-                gram_kernel<<<G, 128>>>(dX, dlim, dhx, M, dstarts, n_panels, o);
-            }
-            CK(cudaEventRecord(e1));
-            CK(cudaEventSynchronize(e1));
-            float ms;
-            CK(cudaEventElapsedTime(&ms, e0, e1));
-            CK(cudaEventRecord(e0));
-            for (int r = 0; r < reps; ++r) gram_kernel<<<G, 128>>>(dX, dlim, dhx, M, dstarts, n_panels, o);
-            CK(cudaEventRecord(e1));
-            CK(cudaEventSynchronize(e1));
-            float ms2;
-            CK(cudaEventElapsedTime(&ms2, e0, e1));
-            printf("gram blocks %d: %.4f ms without the memset (the count runs on past capacity)\n", G, ms2 / reps);
-            double t = ms / reps * 1e-3, pairs = (double)M * (M - 1) / 2;
+            auto gram = [&]() { gram_kernel<<<G, 128>>>(dX, dlim, dhx, M, dstarts, n_panels, o); };
+            float ms = mean_ms([&]() { CK(cudaMemsetAsync(dcount, 0, 8)); gram(); }, 50);
+            float ms2 = mean_ms(gram, 50);
+            printf("gram blocks %d: %.4f ms without the memset (the count runs on past capacity)\n", G, ms2);
+            double t = ms * 1e-3, pairs = (double)M * (M - 1) / 2;
             printf("gram blocks %d: %.4f ms (with a memset per call), %.2f Tpairs/s useful, %.0f TOPS useful; %llu "
                    "records %s\n", G, t * 1e3, pairs / t / 1e12, 2 * K * pairs / t / 1e12, got,
                    same ? "(= the reference's count and (i, j, dot) sum)" : "(DIFFER from the reference)");
         }
     }
-    int nreg = 0;
     cudaFuncAttributes fa;
     CK(cudaFuncGetAttributes(&fa, fused_kernel));
-    nreg = fa.numRegs;
     int per_sm = 0;
     CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fused_kernel, 128, 0));
-    printf("fused kernel: %d registers, %d blocks per SM, %zu bytes of static shared memory\n", nreg, per_sm,
+    printf("fused kernel: %d registers, %d blocks per SM, %zu bytes of static shared memory\n", fa.numRegs, per_sm,
            fa.sharedSizeBytes);
     return 0;
 }
